@@ -1,0 +1,9 @@
+import { apiRoute } from "@/lib/api/route";
+import { AppError } from "@/lib/app-error";
+import { readConnectionView } from "@/lib/connections/read";
+
+export const GET = apiRoute({}, async ({ connection }) => {
+  const view = await readConnectionView(connection.id);
+  if (!view) throw new AppError("not_found", "This connection no longer exists.");
+  return view;
+});

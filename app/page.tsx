@@ -1,0 +1,43 @@
+import { redirect } from "next/navigation";
+import { ConnectButton } from "@/components/connection/connect-button";
+import { getCurrentConnection } from "@/lib/auth/session";
+import { getEnv } from "@/lib/env";
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function LandingPage({ searchParams }: Props) {
+  if (await getCurrentConnection()) redirect("/settings");
+  const params = await searchParams;
+  const env = getEnv();
+  return (
+    <div className="hero">
+      {params.disconnected === "1" && (
+        <p className="notice notice--ok" role="status">
+          Disconnected. The service was told, and Apportion deleted its tokens for your organization.
+        </p>
+      )}
+      {params.disconnected === "local" && (
+        <p className="notice notice--warn" role="status">
+          Disconnected. Apportion deleted its tokens, but could not reach the service to tell it; you can also
+          remove Apportion from your organization&apos;s integrations on the service.
+        </p>
+      )}
+      {params.signed_out === "1" && (
+        <p className="notice notice--info" role="status">
+          Your session has ended. Connect again to continue.
+        </p>
+      )}
+      <h1>Apportion</h1>
+      <p>
+        Apportion re-allocates your organization&apos;s existing gifts across campaigns and funds, and sends the
+        result to your fundraising service as a split-transaction import.
+      </p>
+      <ConnectButton providerId={env.SERVICE_ENVIRONMENT} />
+      <p className="small muted" style={{ marginTop: "1.5rem" }}>
+        {env.SERVICE_ENVIRONMENT === "playground"
+          ? "You will sign in to the service's Playground (test) environment and choose whether to allow access."
+          : "You will sign in to the service and choose whether to allow access."}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
+import { ConnectionPanel } from "@/components/connection/connection-panel";
+import { requireConnection } from "@/lib/auth/session";
+import { readConnectionView } from "@/lib/connections/read";
+import { getEnv } from "@/lib/env";
+import { connectionKey } from "@/lib/hooks/query-keys";
+import { getQueryClient } from "@/lib/query-client";
+
+export const metadata = { title: "Settings" };
+
+export default async function SettingsPage() {
+  const connection = await requireConnection();
+  const queryClient = getQueryClient();
+  await queryClient.prefetchQuery({ queryKey: connectionKey, queryFn: () => readConnectionView(connection.id) });
+  return (
+    <>
+      <h1>Settings</h1>
+      <p className="muted">The connection between Apportion and your organization&apos;s account on the service.</p>
+      <HydrationBoundary state={dehydrate(queryClient)}>
+        <ConnectionPanel providerId={getEnv().SERVICE_ENVIRONMENT} />
+      </HydrationBoundary>
+    </>
+  );
+}

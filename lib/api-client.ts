@@ -1,0 +1,40 @@
+// The browser's side of the app's route handlers: JSON in, JSON out, errors as ApiClientError
+// carrying the server's safe message and field errors.
+export class ApiClientError extends Error {
+  override name = "ApiClientError";
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields: Record<string, string[]> = {},
+  ) {
+    super(message);
+  }
+}
+
+export async function apiFetch<T>(path: string, init: { method?: "GET" | "POST" | "DELETE"; body?: unknown } = {}): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: init.method ?? "GET",
+      headers: init.body === undefined ? undefined : { "Content-Type": "application/json" },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      credentials: "same-origin",
+    });
+  } catch {
+    throw new ApiClientError(0, "network", "Apportion could not be reached. Check your connection and try again.");
+  }
+  const payload = (await response.json().catch(() => null)) as
+    | { error?: { code?: string; message?: string; fields?: Record<string, string[]> } }
+    | null;
+  if (!response.ok) {
+    const error = payload?.error;
+    throw new ApiClientError(
+      response.status,
+      error?.code ?? "unknown",
+      error?.message ?? "Something went wrong. Please try again.",
+      error?.fields,
+    );
+  }
+  return payload as T;
+}

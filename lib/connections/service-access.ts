@@ -1,0 +1,64 @@
+// Every call to the service on a connection's behalf goes through here: it checks the
+// connection's state, refreshes when the service rejects the token (or its advised expiry has
+// passed), and turns "Disabled integration" into the connection's disabled state.
+import "server-only";
+import { AppError } from "@/lib/app-error";
+import type { Connection } from "@/lib/generated/prisma/client";
+import { ServiceApiError, ServiceNetworkError, ServiceResponseError } from "@/lib/service/errors";
+import type { ServiceTarget } from "@/lib/service/request";
+import { refreshConnection } from "./refresh";
+import { serviceTarget } from "./service-target";
+import { findConnection, markStopped, openTokens } from "./store";
+
+export const DISABLED_MESSAGE =
+  "The service reports that this integration was disabled (disconnected from the service's side). Reconnect to continue.";
+
+type Call<T> = (accessToken: string, target: ServiceTarget) => Promise<T>;
+
+export async function withServiceAccess<T>(connectionId: string, call: Call<T>): Promise<T> {
+  const connection = await findConnection(connectionId);
+  const tokens = connection ? usableTokens(connection) : null;
+  if (!connection || !tokens) throw new AppError("unauthenticated", "Connect an organization first.");
+  const target = serviceTarget();
+
+  let accessToken = tokens.accessToken;
+  if (connection.tokenExpiresAt && connection.tokenExpiresAt.getTime() <= Date.now()) {
+    accessToken = (await refreshConnection(connectionId, connection.tokenVersion)).accessToken;
+  }
+  try {
+    return await call(accessToken, target);
+  } catch (error) {
+    if (error instanceof ServiceApiError && error.tokenRejected) {
+      const fresh = await refreshConnection(connectionId, connection.tokenVersion);
+      return await call(fresh.accessToken, target).catch((again: unknown) => translate(connectionId, again));
+    }
+    return translate(connectionId, error);
+  }
+}
+
+function usableTokens(connection: Connection) {
+  if (connection.status === "disabled") throw new AppError("connection_disabled", connection.statusReason ?? DISABLED_MESSAGE);
+  if (connection.status === "needs_reconnect") {
+    throw new AppError("connection_needs_reconnect", connection.statusReason ?? "Reconnect to continue.");
+  }
+  if (connection.status === "disconnected") return null;
+  return openTokens(connection);
+}
+
+async function translate(connectionId: string, error: unknown): Promise<never> {
+  if (error instanceof ServiceApiError && error.disabledIntegration) {
+    await markStopped(connectionId, "disabled", DISABLED_MESSAGE);
+    throw new AppError("connection_disabled", DISABLED_MESSAGE);
+  }
+  if (error instanceof ServiceApiError && error.tokenRejected) {
+    await markStopped(connectionId, "needs_reconnect", "The service no longer accepts this connection's access. Reconnect to continue.");
+    throw new AppError("connection_needs_reconnect", "The service no longer accepts this connection's access. Reconnect to continue.");
+  }
+  if (error instanceof ServiceNetworkError || (error instanceof ServiceApiError && error.retryable)) {
+    throw new AppError("service_unavailable", "The service is not answering right now. Please try again in a moment.");
+  }
+  if (error instanceof ServiceApiError || error instanceof ServiceResponseError) {
+    throw new AppError("service_rejected", "The service could not complete the request.", { status: error instanceof ServiceApiError ? error.status : undefined });
+  }
+  throw error;
+}

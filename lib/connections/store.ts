@@ -1,0 +1,142 @@
+// The token store: connections, their sealed tokens, and their audit trail.
+import "server-only";
+import { db } from "@/lib/db";
+import { getEnv, type ServiceEnvironment } from "@/lib/env";
+import type { Connection, ConnectionEventType } from "@/lib/generated/prisma/client";
+import type { TokenResponse } from "@/lib/service/schemas";
+import { activeKeyId, open, seal } from "./token-cipher";
+
+export type ConnectionTokens = { accessToken: string; refreshToken: string | null };
+
+// Envelopes are bound to the organization and field they belong to (see token-cipher.ts).
+function context(c: Pick<Connection, "environment" | "organizationId">, field: "access" | "refresh") {
+  return `${c.environment}:${c.organizationId}:${field}`;
+}
+
+export function sealTokens(
+  owner: Pick<Connection, "environment" | "organizationId">,
+  tokens: { accessToken: string; refreshToken: string | null },
+) {
+  const keys = getEnv().TOKEN_ENCRYPTION_KEYS;
+  return {
+    accessTokenEnvelope: seal(tokens.accessToken, keys, context(owner, "access")),
+    refreshTokenEnvelope: tokens.refreshToken ? seal(tokens.refreshToken, keys, context(owner, "refresh")) : null,
+    tokenKeyId: activeKeyId(keys),
+  };
+}
+
+export function openTokens(connection: Connection): ConnectionTokens | null {
+  if (!connection.accessTokenEnvelope) return null;
+  const keys = getEnv().TOKEN_ENCRYPTION_KEYS;
+  return {
+    accessToken: open(connection.accessTokenEnvelope, keys, context(connection, "access")),
+    refreshToken: connection.refreshTokenEnvelope
+      ? open(connection.refreshTokenEnvelope, keys, context(connection, "refresh"))
+      : null,
+  };
+}
+
+/** expires_in is advice (the spec says tokens do not expire); kept so a refresh can be early. */
+export function expiryFrom(tokens: Pick<TokenResponse, "expires_in" | "created_at">, now = new Date()): Date | null {
+  if (tokens.expires_in === undefined) return null;
+  const issuedAt = tokens.created_at !== undefined ? new Date(tokens.created_at * 1000) : now;
+  return new Date(issuedAt.getTime() + tokens.expires_in * 1000);
+}
+
+export function parseScopes(scope: string | undefined, fallback: readonly string[]): string[] {
+  return scope ? scope.split(/[\s,]+/).filter(Boolean) : [...fallback];
+}
+
+type Grant = {
+  environment: ServiceEnvironment;
+  organizationId: string;
+  organizationName: string;
+  accessToken: string;
+  refreshToken: string | null;
+  scopes: string[];
+  expiresAt: Date | null;
+};
+
+/** One connection per organization and environment: reconnecting updates the same row. */
+export async function saveGrant(grant: Grant): Promise<Connection> {
+  const owner = { environment: grant.environment, organizationId: grant.organizationId };
+  const now = new Date();
+  const scopes = grant.scopes;
+  const fields = {
+    organizationName: grant.organizationName,
+    scopes,
+    status: "active" as const,
+    statusReason: null,
+    ...sealTokens(owner, { accessToken: grant.accessToken, refreshToken: grant.refreshToken }),
+    tokenExpiresAt: grant.expiresAt,
+    connectedAt: now,
+    lastCheckedAt: now,
+  };
+  return db().$transaction(async (tx) => {
+    const existing = await tx.connection.findUnique({ where: { environment_organizationId: owner } });
+    const connection = await tx.connection.upsert({
+      where: { environment_organizationId: owner },
+      create: { ...owner, ...fields },
+      update: { ...fields, tokenVersion: { increment: 1 } },
+    });
+    await tx.connectionEvent.create({
+      data: { connectionId: connection.id, type: existing ? "reconnected" : "connected", detail: `Scopes: ${scopes.join(" ")}` },
+    });
+    return connection;
+  });
+}
+
+export async function recordEvent(connectionId: string, type: ConnectionEventType, detail?: string) {
+  await db().connectionEvent.create({ data: { connectionId, type, detail } });
+}
+
+export function findConnection(id: string): Promise<Connection | null> {
+  return db().connection.findUnique({ where: { id } });
+}
+
+/** Moves an active connection to a stopped state once, recording why. */
+export async function markStopped(
+  id: string,
+  status: "disabled" | "needs_reconnect",
+  reason: string,
+): Promise<void> {
+  const changed = await db().connection.updateMany({
+    where: { id, status: "active" },
+    data: { status, statusReason: reason, lastCheckedAt: new Date() },
+  });
+  if (changed.count > 0) {
+    await recordEvent(id, status === "disabled" ? "disabled" : "refresh_failed", reason);
+  }
+}
+
+export async function markChecked(id: string): Promise<void> {
+  await db().connection.update({ where: { id }, data: { lastCheckedAt: new Date() } });
+}
+
+/** Deletes the tokens and ends every session issued for this connection. */
+export async function markDisconnected(id: string, detail: string): Promise<void> {
+  await db().$transaction([
+    db().connection.update({
+      where: { id },
+      data: {
+        status: "disconnected",
+        statusReason: "Disconnected by an administrator.",
+        accessTokenEnvelope: null,
+        refreshTokenEnvelope: null,
+        tokenKeyId: null,
+        tokenExpiresAt: null,
+        tokenVersion: { increment: 1 },
+        sessionEpoch: { increment: 1 },
+      },
+    }),
+    db().connectionEvent.create({ data: { connectionId: id, type: "disconnected", detail } }),
+  ]);
+}
+
+export function listEvents(connectionId: string, take = 20) {
+  return db().connectionEvent.findMany({
+    where: { connectionId },
+    orderBy: { createdAt: "desc" },
+    take,
+  });
+}

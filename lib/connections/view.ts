@@ -1,0 +1,31 @@
+// What the browser may see of a connection: never a token, never an envelope.
+import "server-only";
+import type { Connection, ConnectionEvent } from "@/lib/generated/prisma/client";
+
+export type ConnectionView = {
+  organizationId: string;
+  organizationName: string;
+  environment: Connection["environment"];
+  scopes: string[];
+  status: Connection["status"];
+  statusReason: string | null;
+  connectedAt: string;
+  lastRefreshedAt: string | null;
+  lastCheckedAt: string | null;
+  events: { id: string; type: ConnectionEvent["type"]; detail: string | null; at: string }[];
+};
+
+export function toConnectionView(connection: Connection, events: ConnectionEvent[] = []): ConnectionView {
+  return {
+    organizationId: connection.organizationId,
+    organizationName: connection.organizationName,
+    environment: connection.environment,
+    scopes: connection.scopes,
+    status: connection.status,
+    statusReason: connection.statusReason,
+    connectedAt: connection.connectedAt.toISOString(),
+    lastRefreshedAt: connection.lastRefreshedAt?.toISOString() ?? null,
+    lastCheckedAt: connection.lastCheckedAt?.toISOString() ?? null,
+    events: events.map((e) => ({ id: e.id, type: e.type, detail: e.detail, at: e.createdAt.toISOString() })),
+  };
+}

@@ -1,0 +1,157 @@
+// Validated configuration. Read lazily (getEnv) so that `next build` can import modules
+// without production secrets; the server validates it at start-up (instrumentation.ts).
+import { z } from "zod";
+
+export const SERVICE_ENVIRONMENTS = ["playground", "production"] as const;
+export type ServiceEnvironment = (typeof SERVICE_ENVIRONMENTS)[number];
+
+export const KNOWN_SCOPES = ["basic", "data_add", "data_query"] as const;
+export type Scope = (typeof KNOWN_SCOPES)[number];
+
+/** What the product uses: account details and integration status (basic), listing
+ *  transactions (data_query) and importing splits (data_add). Nothing more is asked. */
+export const DEFAULT_SCOPES: readonly Scope[] = ["basic", "data_query", "data_add"];
+
+const DEV_EMULATOR_PORT = 4010;
+const DEV_APP_URL = "http://localhost:3000";
+// Development-only values. They match the emulator's defaults and are refused in production.
+const DEV_CLIENT_ID = "apportion-playground";
+const DEV_CLIENT_SECRET = "playground-secret-change-me";
+const DEV_AUTH_SECRET = "development-only-auth-secret-not-for-production-use";
+const DEV_TOKEN_KEY = Buffer.from("development-only-token-key-32byt");
+const DEV_TOKEN_KEYS = `dev1:${DEV_TOKEN_KEY.toString("base64")}`;
+
+export type EncryptionKey = { id: string; key: Buffer };
+
+const keyId = /^[A-Za-z0-9_-]{1,32}$/;
+
+const encryptionKeys = z.string().transform((raw, ctx): EncryptionKey[] => {
+  const keys: EncryptionKey[] = [];
+  for (const part of raw.split(",").map((p) => p.trim()).filter(Boolean)) {
+    const [id, material, ...rest] = part.split(":");
+    const key = material ? Buffer.from(material, "base64") : Buffer.alloc(0);
+    if (!id || !keyId.test(id) || rest.length > 0 || key.length !== 32) {
+      ctx.addIssue({
+        code: "custom",
+        message:
+          "each entry must be <id>:<32 bytes in base64>, ids of letters, digits, _ or - (make one with: openssl rand -base64 32)",
+      });
+      return z.NEVER;
+    }
+    if (keys.some((k) => k.id === id)) {
+      ctx.addIssue({ code: "custom", message: `key id "${id}" appears twice` });
+      return z.NEVER;
+    }
+    keys.push({ id, key });
+  }
+  if (keys.length === 0) {
+    ctx.addIssue({ code: "custom", message: "at least one key is required" });
+    return z.NEVER;
+  }
+  return keys;
+});
+
+const scopes = z.string().transform((raw, ctx): Scope[] => {
+  const list = [...new Set(raw.split(/[\s,]+/).filter(Boolean))];
+  const unknown = list.filter((s) => !(KNOWN_SCOPES as readonly string[]).includes(s));
+  if (unknown.length > 0) {
+    ctx.addIssue({ code: "custom", message: `unknown scope(s): ${unknown.join(", ")}` });
+    return z.NEVER;
+  }
+  if (!list.includes("basic")) {
+    ctx.addIssue({ code: "custom", message: "must include basic (account details)" });
+    return z.NEVER;
+  }
+  return list as Scope[];
+});
+
+const httpUrl = z
+  .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
+  .transform((u) => u.replace(/\/+$/, ""));
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  SERVICE_ENVIRONMENT: z.enum(SERVICE_ENVIRONMENTS, {
+    error: "must be playground or production",
+  }),
+  SERVICE_BASE_URL: httpUrl,
+  SERVICE_CLIENT_ID: z.string().trim().min(1, "is required"),
+  SERVICE_CLIENT_SECRET: z.string().min(1, "is required"),
+  SERVICE_SCOPES: scopes,
+  NEXTAUTH_URL: httpUrl,
+  NEXTAUTH_SECRET: z.string().min(32, "must be at least 32 characters (openssl rand -base64 32)"),
+  TOKEN_ENCRYPTION_KEYS: encryptionKeys,
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgresql:// URL")
+    .optional(),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+});
+
+export type AppEnv = z.infer<typeof schema>;
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+type Source = Record<string, string | undefined>;
+
+function withDevelopmentDefaults(source: Source): Source {
+  const emulatorPort = source.EMULATOR_PORT ?? String(DEV_EMULATOR_PORT);
+  const defaults: Source = {
+    SERVICE_ENVIRONMENT: "playground",
+    SERVICE_BASE_URL: `http://127.0.0.1:${emulatorPort}`,
+    SERVICE_CLIENT_ID: DEV_CLIENT_ID,
+    SERVICE_CLIENT_SECRET: DEV_CLIENT_SECRET,
+    NEXTAUTH_URL: DEV_APP_URL,
+    NEXTAUTH_SECRET: DEV_AUTH_SECRET,
+    TOKEN_ENCRYPTION_KEYS: DEV_TOKEN_KEYS,
+  };
+  const merged: Source = { ...defaults };
+  for (const [k, v] of Object.entries(source)) if (v !== undefined && v !== "") merged[k] = v;
+  return merged;
+}
+
+/** Parses configuration from a source (process.env by default); throws ConfigError naming
+ *  every missing or malformed variable. Exported for tests and start-up checks. */
+export function parseEnv(source: Source = process.env): AppEnv {
+  const production = source.NODE_ENV === "production";
+  const input = production ? source : withDevelopmentDefaults(source);
+  const result = schema.safeParse({ SERVICE_SCOPES: DEFAULT_SCOPES.join(" "), ...stripEmpty(input) });
+  const problems: string[] = [];
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      const name = String(issue.path[0] ?? "configuration");
+      const missing = input[name] === undefined || input[name] === "";
+      problems.push(`${name}: ${missing ? "is required" : issue.message}`);
+    }
+  } else if (production) {
+    const e = result.data;
+    if (e.NEXTAUTH_SECRET === DEV_AUTH_SECRET) problems.push("NEXTAUTH_SECRET: the development value is not allowed in production");
+    if (e.TOKEN_ENCRYPTION_KEYS.some((k) => k.key.equals(DEV_TOKEN_KEY)))
+      problems.push("TOKEN_ENCRYPTION_KEYS: the development key is not allowed in production");
+  }
+  if (problems.length > 0 || !result.success) {
+    throw new ConfigError(
+      `Apportion cannot start: invalid configuration.\n${problems.map((p) => `  - ${p}`).join("\n")}\nSee README.md, "Configuration".`,
+    );
+  }
+  return result.data;
+}
+
+function stripEmpty(source: Source): Source {
+  return Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
+}
+
+let cached: AppEnv | undefined;
+
+export function getEnv(): AppEnv {
+  cached ??= parseEnv();
+  return cached;
+}
+
+/** Each environment is its own authorization server, so each gets its own callback path
+ *  (RFC 9700 §4.4.2, the mix-up defence). */
+export function redirectUri(env: AppEnv): string {
+  return `${env.NEXTAUTH_URL}/api/auth/callback/${env.SERVICE_ENVIRONMENT}`;
+}

@@ -1,0 +1,53 @@
+// Typed failures of the service. Messages never contain tokens, secrets or response bodies
+// that could carry them; the body is kept separately for the caller's decisions.
+
+export const DISABLED_INTEGRATION = "Disabled integration";
+
+/** An API call (not the token endpoint) that did not succeed. */
+export class ServiceApiError extends Error {
+  override name = "ServiceApiError";
+  constructor(
+    readonly status: number,
+    /** The service's `errors` array when it sent one. */
+    readonly errors: readonly string[],
+    readonly retryable: boolean,
+    /** Seconds the service asked us to wait (Retry-After), when it said. */
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(`The service answered ${status}${errors.length ? `: ${errors.join("; ")}` : ""}`);
+  }
+
+  /** The service's documented answer once the organization disconnected the app. */
+  get disabledIntegration(): boolean {
+    return this.errors.some((e) => e.toLowerCase().includes(DISABLED_INTEGRATION.toLowerCase()));
+  }
+
+  /** A token the service no longer accepts, for a reason other than a disabled integration. */
+  get tokenRejected(): boolean {
+    return this.status === 401 && !this.disabledIntegration;
+  }
+}
+
+/** The service could not be reached, or did not answer in time. */
+export class ServiceNetworkError extends Error {
+  override name = "ServiceNetworkError";
+  readonly retryable = true;
+}
+
+/** The service answered, but not in the shape the interface documents. */
+export class ServiceResponseError extends Error {
+  override name = "ServiceResponseError";
+  readonly retryable = false;
+}
+
+/** An RFC 6749 §5.2 error from the token endpoint. */
+export class OAuthTokenError extends Error {
+  override name = "OAuthTokenError";
+  constructor(
+    readonly status: number,
+    readonly error: string,
+    readonly description?: string,
+  ) {
+    super(`Token endpoint refused the request: ${error}${description ? ` (${description})` : ""}`);
+  }
+}

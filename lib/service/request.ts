@@ -1,0 +1,85 @@
+// The one way this app talks to the service's API: bearer token, JSON, a timeout, zod-parsed
+// answers, typed errors and the retry policy. Knows nothing of the database or React.
+import type { z } from "zod";
+import { ServiceApiError, ServiceNetworkError, ServiceResponseError } from "./errors";
+import { NO_RETRY, parseRetryAfter, type RetryPolicy, withRetry } from "./retry";
+import { apiErrorSchema } from "./schemas";
+
+export type ServiceTarget = {
+  baseUrl: string;
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+};
+
+const DEFAULT_TIMEOUT_MS = 15_000;
+
+type ApiCall<S extends z.ZodType> = {
+  method: "GET" | "POST";
+  path: string;
+  accessToken: string;
+  body?: unknown;
+  schema: S;
+  retry?: RetryPolicy;
+};
+
+export function apiRequest<S extends z.ZodType>(target: ServiceTarget, call: ApiCall<S>): Promise<z.infer<S>> {
+  return withRetry(() => once(target, call), call.retry ?? NO_RETRY);
+}
+
+async function once<S extends z.ZodType>(target: ServiceTarget, call: ApiCall<S>): Promise<z.infer<S>> {
+  const response = await send(target, `/admin/oauth2/api/v1${call.path}`, {
+    method: call.method,
+    headers: {
+      Authorization: `Bearer ${call.accessToken}`,
+      "Content-Type": "application/json",
+      Accept: "application/json",
+    },
+    body: call.body === undefined ? undefined : JSON.stringify(call.body),
+  });
+  const payload = await readJson(response);
+  if (!response.ok) {
+    const parsed = apiErrorSchema.safeParse(payload);
+    throw new ServiceApiError(
+      response.status,
+      parsed.success ? (parsed.data.errors ?? []) : [],
+      response.status === 429 || response.status >= 500,
+      parseRetryAfter(response.headers.get("retry-after")),
+    );
+  }
+  // A 200 that carries {"valid": false, "errors": [...]} is a refusal all the same.
+  const refusal = apiErrorSchema.safeParse(payload);
+  if (refusal.success && refusal.data.valid === false) {
+    throw new ServiceApiError(response.status, refusal.data.errors ?? [], false);
+  }
+  const parsed = call.schema.safeParse(payload);
+  if (!parsed.success) {
+    throw new ServiceResponseError(`Unexpected answer from ${call.method} ${call.path}`);
+  }
+  return parsed.data;
+}
+
+/** fetch with a timeout; network failures become ServiceNetworkError. */
+export async function send(target: ServiceTarget, path: string, init: RequestInit): Promise<Response> {
+  const doFetch = target.fetch ?? fetch;
+  try {
+    return await doFetch(`${target.baseUrl}${path}`, {
+      ...init,
+      redirect: "manual",
+      cache: "no-store",
+      signal: AbortSignal.timeout(target.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+    });
+  } catch (error) {
+    const reason = error instanceof Error && error.name === "TimeoutError" ? "timed out" : "could not be reached";
+    throw new ServiceNetworkError(`The service ${reason} (${init.method ?? "GET"} ${path})`);
+  }
+}
+
+export async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,132 @@
+// `npm run dev` and `npm start`: starts what Apportion needs and stops all of it on Ctrl-C.
+//  - no DATABASE_URL: an embedded PostgreSQL (PGlite) in .data/, migrated before the app starts;
+//  - dev, unless SERVICE_BASE_URL points elsewhere: the Playground emulator;
+//  - Next.js (dev server, or the production build).
+// This process hosts the embedded database, so it never blocks on a child (no spawnSync).
+import nextEnv from "@next/env";
+import { type ChildProcess, spawn } from "node:child_process";
+import path from "node:path";
+import { ConfigError, parseEnv, redirectUri } from "../lib/env";
+import { type EmbeddedDatabase, startEmbeddedDatabase } from "./embedded-database";
+
+const mode = process.argv[2] === "start" ? "start" : "dev";
+nextEnv.loadEnvConfig(process.cwd(), mode === "dev");
+
+const children: ChildProcess[] = [];
+let database: EmbeddedDatabase | undefined;
+let stopping = false;
+
+async function shutdown(code: number) {
+  if (stopping) return;
+  stopping = true;
+  await Promise.all(children.map(stopChild));
+  await database?.stop();
+  process.exit(code);
+}
+
+// Registered before anything starts: a kill during migration must still close PGlite cleanly.
+process.on("SIGINT", () => void shutdown(0));
+process.on("SIGTERM", () => void shutdown(0));
+
+async function main() {
+  const port = Number(process.env.PORT ?? 3000);
+  process.env.NEXTAUTH_URL ??= `http://localhost:${port}`;
+  const useEmulator = mode === "dev" && !process.env.SERVICE_BASE_URL && process.env.EMULATOR !== "0";
+
+  let env;
+  try {
+    env = parseEnv(mode === "start" ? { ...process.env, NODE_ENV: "production" } : process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  if (!process.env.DATABASE_URL) {
+    const dataDir = path.resolve(process.env.EMBEDDED_DATABASE_DIR ?? ".data/pglite");
+    database = await startEmbeddedDatabase(dataDir, Number(process.env.EMBEDDED_DATABASE_PORT ?? 0));
+    process.env.DATABASE_URL = database.url;
+    process.env.DATABASE_POOL_MAX = "1";
+    log(`Embedded PostgreSQL (PGlite) with its data in ${path.relative(process.cwd(), dataDir)}/`);
+  }
+  await migrate();
+
+  if (useEmulator) {
+    const emulatorPort = process.env.EMULATOR_PORT ?? "4010";
+    const callback = redirectUri(env);
+    const callbacks = [callback, callback.replace("//localhost:", "//127.0.0.1:")];
+    launch("emulator", "npx", ["tsx", "emulator/main.ts"], {
+      EMULATOR_PORT: emulatorPort,
+      EMULATOR_CLIENT_ID: env.SERVICE_CLIENT_ID,
+      EMULATOR_CLIENT_SECRET: env.SERVICE_CLIENT_SECRET,
+      EMULATOR_REDIRECT_URIS: [...new Set(callbacks)].join(","),
+    });
+  }
+  launch("next", "npx", ["next", mode, "--port", String(port)], {});
+
+  log(`Apportion: ${env.NEXTAUTH_URL}`);
+  if (useEmulator) {
+    log(`Playground emulator: ${env.SERVICE_BASE_URL} (sign in as admin@riverside.example, password "playground")`);
+  }
+}
+
+async function migrate() {
+  // `migrate status` answers in ~2 s; `migrate deploy` takes ~12 s, so it runs only when needed.
+  const upToDate = (await run("npx", ["prisma", "migrate", "status"], true)) === 0;
+  if (upToDate) return;
+  log("Applying database migrations…");
+  if ((await run("npx", ["prisma", "migrate", "deploy"], false)) !== 0) {
+    console.error("Database migrations failed; see the output above.");
+    await shutdown(1);
+  }
+}
+
+function run(command: string, args: string[], quiet: boolean): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: quiet ? "ignore" : "inherit", env: process.env });
+    child.on("exit", (code) => resolve(code ?? 1));
+    child.on("error", () => resolve(1));
+  });
+}
+
+function launch(name: string, command: string, args: string[], extraEnv: Record<string, string>) {
+  // Its own process group, so stopping it stops its children too (next dev forks workers).
+  const child = spawn(command, args, { stdio: "inherit", env: { ...process.env, ...extraEnv }, detached: true });
+  children.push(child);
+  child.on("exit", (code, signal) => {
+    if (stopping) return;
+    console.error(`${name} stopped (${signal ?? `exit code ${code}`}); stopping everything.`);
+    void shutdown(code ?? 1);
+  });
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null || !child.pid) return resolve();
+    const timer = setTimeout(() => signalGroup(child.pid!, "SIGKILL"), 10_000);
+    child.on("exit", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    signalGroup(child.pid, "SIGTERM");
+  });
+}
+
+function signalGroup(pid: number, signal: NodeJS.Signals) {
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // Already gone.
+  }
+}
+
+function log(message: string) {
+  console.log(`\u001b[1m▸ ${message}\u001b[0m`);
+}
+
+main().catch(async (error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  await shutdown(1);
+});
