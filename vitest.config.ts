@@ -1,5 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { INTEGRATION_DATABASE } from "./tests/setup/global-database.ts";
+import { databaseUrl } from "./tests/support/database.ts";
 
 export default defineConfig({
   resolve: {
@@ -10,6 +12,10 @@ export default defineConfig({
     globalSetup: ["tests/setup/global-database.ts"],
     setupFiles: ["tests/setup/server-only-shim.ts"],
     environment: "node",
+    env: {
+      DATABASE_URL: databaseUrl(INTEGRATION_DATABASE),
+      APPORTION_SILENT_LOGS: "1",
+    },
     // Integration files share one PostgreSQL database; running files in parallel would make
     // them observe each other's rows.
     fileParallelism: false,

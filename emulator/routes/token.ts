@@ -1,0 +1,148 @@
+// Operations 2 and 3 of the spec: code exchange and refresh, on one endpoint.
+import { Hono, type Context } from "hono";
+import { PKCE_VALUE, s256Challenge, sha256Hex } from "../crypto";
+import { createGrant, findGrantByRefreshToken, revokeGrant, rotateTokens } from "../grants";
+import { noStore } from "../http";
+import type { EmulatorDeps } from "../state";
+import {
+  authenticateClient,
+  invalidGrant,
+  invalidRequest,
+  isOAuthError,
+  readTokenParams,
+  type OAuthError,
+  type TokenParams,
+} from "./token-request";
+
+/** The value the service's documentation shows. Access tokens never expire regardless. */
+const EXPIRES_IN_SECONDS = 2508735;
+
+type TokenAnswer = Record<string, string | number>;
+
+export function tokenRoutes({ config, state }: EmulatorDeps): Hono {
+  const app = new Hono();
+
+  const sendError = (c: Context, failure: OAuthError) => {
+    noStore(c);
+    if (failure.status === 401 && failure.basicAttempted) {
+      c.header("WWW-Authenticate", 'Basic realm="Playground", charset="UTF-8"');
+    }
+    return c.json({ error: failure.error, error_description: failure.description }, failure.status);
+  };
+
+  const exchangeCode = (clientId: string, params: TokenParams): TokenAnswer | OAuthError => {
+    const code = params.values.get("code");
+    const redirectUri = params.values.get("redirect_uri");
+    if (code === undefined) return invalidRequest("Missing parameter: code");
+    if (redirectUri === undefined) return invalidRequest("Missing parameter: redirect_uri");
+
+    const entry = state.codes.get(sha256Hex(code));
+    if (entry === undefined || entry.clientId !== clientId) {
+      return invalidGrant("The authorization code is invalid");
+    }
+    if (entry.grantId !== null) {
+      // RFC 6749 §4.1.2: a replayed code may mean it was stolen; withdraw what it produced.
+      const grant = state.grants.get(entry.grantId);
+      if (grant !== undefined) revokeGrant(grant);
+      return invalidGrant(
+        "The authorization code was already used; the tokens issued from it are revoked",
+      );
+    }
+    if (config.now() >= entry.expiresAt) return invalidGrant("The authorization code has expired");
+    if (redirectUri !== entry.redirectUri) {
+      return invalidGrant("redirect_uri does not match the one used in the authorization request");
+    }
+    const verifier = params.values.get("code_verifier");
+    if (entry.codeChallenge !== null) {
+      if (verifier === undefined) return invalidGrant("code_verifier is required for this code");
+      if (!PKCE_VALUE.test(verifier) || s256Challenge(verifier) !== entry.codeChallenge) {
+        return invalidGrant("code_verifier does not match the code_challenge");
+      }
+    } else if (verifier !== undefined) {
+      // RFC 9700 §2.1.1: refusing a verifier for a code issued without a challenge stops PKCE downgrade.
+      return invalidGrant(
+        "code_verifier was sent but the authorization request had no code_challenge",
+      );
+    }
+
+    const issued = createGrant(state, {
+      organizationId: entry.organizationId,
+      clientId,
+      scopes: entry.scopes,
+      nowMs: config.now(),
+    });
+    entry.grantId = issued.grant.id;
+    // The documented initial answer carries expires_in and created_at as numeric strings.
+    return {
+      access_token: issued.accessToken,
+      token_type: "bearer",
+      expires_in: String(EXPIRES_IN_SECONDS),
+      refresh_token: issued.refreshToken,
+      scope: issued.grant.scopes.join(" "),
+      created_at: String(issued.grant.createdAt),
+    };
+  };
+
+  const refresh = (clientId: string, params: TokenParams): TokenAnswer | OAuthError => {
+    const token = params.values.get("refresh_token");
+    if (token === undefined) return invalidRequest("Missing parameter: refresh_token");
+    const grant = findGrantByRefreshToken(state, clientId, token);
+    if (grant === undefined)
+      return invalidGrant("The refresh token is invalid, rotated or revoked");
+    if (grant.status !== "active")
+      return invalidGrant("The integration was disconnected by the organization");
+    const tokens = rotateTokens(grant);
+    return {
+      access_token: tokens.accessToken,
+      token_type: "bearer",
+      expires_in: EXPIRES_IN_SECONDS,
+      refresh_token: tokens.refreshToken,
+      scope: grant.scopes.join(" "),
+      created_at: Math.floor(config.now() / 1000),
+    };
+  };
+
+  app.post("/admin/oauth2/token", async (c) => {
+    const params = await readTokenParams(c);
+    if (isOAuthError(params)) {
+      state.stats.tokenRequests.other++;
+      return sendError(c, params);
+    }
+    const grantType = params.values.get("grant_type");
+    if (grantType === "authorization_code" || grantType === "refresh_token") {
+      state.stats.tokenRequests[grantType]++;
+    } else {
+      state.stats.tokenRequests.other++;
+    }
+
+    if (grantType === undefined)
+      return sendError(c, invalidRequest("Missing parameter: grant_type"));
+    if (grantType !== "authorization_code" && grantType !== "refresh_token") {
+      return sendError(c, {
+        status: 400,
+        error: "unsupported_grant_type",
+        description: "grant_type must be authorization_code or refresh_token",
+      });
+    }
+    // The spec documents the refresh request as a JSON body only.
+    if (grantType === "refresh_token" && params.encoding !== "json") {
+      return sendError(
+        c,
+        invalidRequest("The refresh request body must be JSON (Content-Type: application/json)"),
+      );
+    }
+
+    const client = authenticateClient(c, config, params);
+    if (isOAuthError(client)) return sendError(c, client);
+
+    const answer =
+      grantType === "authorization_code"
+        ? exchangeCode(client.clientId, params)
+        : refresh(client.clientId, params);
+    if (isOAuthError(answer)) return sendError(c, answer);
+    noStore(c);
+    return c.json(answer, 200);
+  });
+
+  return app;
+}

@@ -1,0 +1,83 @@
+// Assembles the emulator: a Hono app over in-memory state, and a Node HTTP server around it.
+import { createServer } from "node:http";
+import { getRequestListener } from "@hono/node-server";
+import { Hono } from "hono";
+import { resolveConfig, type EmulatorConfig } from "./config";
+import { adminIntegrationRoutes } from "./routes/admin-integrations";
+import { apiRoutes } from "./routes/api";
+import { authorizeRoutes } from "./routes/authorize";
+import { faultInjection } from "./routes/faults";
+import { healthRoute, testSwitchRoutes } from "./routes/test-switches";
+import { tokenRoutes } from "./routes/token";
+import { createState, type EmulatorState } from "./state";
+
+export type { EmulatorConfig } from "./config";
+export type { EmulatorState } from "./state";
+
+export type Emulator = { app: Hono; state: EmulatorState; config: EmulatorConfig };
+
+export type RunningEmulator = {
+  /** Base URL, e.g. http://127.0.0.1:4010 (no trailing slash). */
+  url: string;
+  port: number;
+  state: EmulatorState;
+  config: EmulatorConfig;
+  close(): Promise<void>;
+};
+
+export function createEmulator(config?: Partial<EmulatorConfig>): Emulator {
+  const resolved = resolveConfig(config);
+  const state = createState();
+  const deps = { config: resolved, state };
+  const app = new Hono();
+
+  app.use("*", faultInjection(state));
+  app.route("/", healthRoute());
+  if (resolved.testSwitches) app.route("/", testSwitchRoutes(deps));
+  app.route("/", authorizeRoutes(deps));
+  app.route("/", tokenRoutes(deps));
+  app.route("/", apiRoutes(deps));
+  app.route("/", adminIntegrationRoutes(deps));
+
+  app.notFound((c) =>
+    c.json({ valid: false, errors: [`Not found: ${c.req.method} ${c.req.path}`] }, 404),
+  );
+  // Never leak internals: the emulator plays a remote service, whose stack traces nobody sees.
+  app.onError((error, c) => {
+    console.error("[emulator] unexpected error:", error);
+    return c.json({ valid: false, errors: ["Internal server error"] }, 500);
+  });
+
+  return { app, state, config: resolved };
+}
+
+export async function startEmulator(config?: Partial<EmulatorConfig>): Promise<RunningEmulator> {
+  const emulator = createEmulator(config);
+  // overrideGlobalObjects: false, so that running in a test process leaves its Request/Response alone.
+  const server = createServer(
+    getRequestListener(emulator.app.fetch, { overrideGlobalObjects: false }),
+  );
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(emulator.config.port, emulator.config.host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const address = server.address();
+  if (address === null || typeof address === "string")
+    throw new Error("Emulator is not listening on TCP");
+  const { port } = address;
+  return {
+    url: `http://${emulator.config.host}:${port}`,
+    port,
+    state: emulator.state,
+    config: emulator.config,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        // Keep-alive connections would otherwise hold close() open for seconds.
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+}

@@ -1,0 +1,122 @@
+// The emulator's whole world, in memory. Tokens and codes are kept only as sha256 hashes so that
+// a state dump (or a debugger) never shows a usable credential.
+import type { EmulatorConfig } from "./config";
+import { createSeedOrganizations, type Organization } from "./seed";
+
+export const SCOPES = ["basic", "data_add", "data_query"] as const;
+export type Scope = (typeof SCOPES)[number];
+
+/**
+ * One organization's authorization of the application. Re-authorizing creates another grant.
+ * `disconnected`: the organization withdrew the integration (calls answer "Disabled integration").
+ * `revoked`: the emulator withdrew it, e.g. after an authorization code was replayed.
+ */
+export type Grant = {
+  id: string;
+  organizationId: number;
+  clientId: string;
+  scopes: Scope[];
+  /** Unix seconds. */
+  createdAt: number;
+  status: "active" | "disconnected" | "revoked";
+  integrationStatus: string | null;
+  integrationUnits: string | null;
+  accessTokenHash: string | null;
+  refreshTokenHash: string | null;
+};
+
+export type AuthorizationCode = {
+  clientId: string;
+  redirectUri: string;
+  organizationId: number;
+  scopes: Scope[];
+  /** S256 challenge from the authorize request, when the client sent one. */
+  codeChallenge: string | null;
+  /** Milliseconds on the configured clock. */
+  expiresAt: number;
+  /** Set once exchanged; a replay then revokes this grant (RFC 6749 §4.1.2). */
+  grantId: string | null;
+};
+
+export type FailFault = {
+  status: 500 | 429;
+  remaining: number;
+  pathPrefix: string | null;
+  retryAfter: number | null;
+};
+
+export type Faults = { latencyMs: number; fail: FailFault | null };
+
+export type Stats = {
+  tokenRequests: { authorization_code: number; refresh_token: number; other: number };
+  /** Keyed by "METHOD /path", counting every API request, answered or refused. */
+  apiCalls: Record<string, number>;
+  /** Requests answered by an injected fault instead of their route. */
+  faultsServed: number;
+};
+
+export type EmulatorState = {
+  organizations: Map<number, Organization>;
+  grants: Map<string, Grant>;
+  /** Keyed by the sha256 of the code. */
+  codes: Map<string, AuthorizationCode>;
+  stats: Stats;
+  faults: Faults;
+  nextGrantNumber: number;
+};
+
+/** What every route works with: the fixed configuration and the mutable world. */
+export type EmulatorDeps = { config: EmulatorConfig; state: EmulatorState };
+
+function emptyStats(): Stats {
+  return {
+    tokenRequests: { authorization_code: 0, refresh_token: 0, other: 0 },
+    apiCalls: {},
+    faultsServed: 0,
+  };
+}
+
+export function createState(): EmulatorState {
+  return {
+    organizations: new Map(createSeedOrganizations().map((org) => [org.id, org])),
+    grants: new Map(),
+    codes: new Map(),
+    stats: emptyStats(),
+    faults: { latencyMs: 0, fail: null },
+    nextGrantNumber: 1,
+  };
+}
+
+/** Restores the seed in place: routes keep their reference to the same state object. */
+export function resetState(state: EmulatorState): void {
+  Object.assign(state, createState());
+}
+
+/** A JSON summary that is safe to print: no token values and no token hashes. */
+export function summarizeState(state: EmulatorState) {
+  return {
+    organizations: [...state.organizations.values()].map((org) => ({
+      id: org.id,
+      name: org.name,
+      admin_email: org.adminEmail,
+      campaigns: org.campaigns.length,
+      funds: org.funds.length,
+      transactions: org.transactions.length,
+    })),
+    grants: [...state.grants.values()].map((grant) => ({
+      id: grant.id,
+      organization_id: grant.organizationId,
+      client_id: grant.clientId,
+      scopes: grant.scopes,
+      status: grant.status,
+      integration_status: grant.integrationStatus,
+      integration_units: grant.integrationUnits,
+      created_at: grant.createdAt,
+      has_access_token: grant.accessTokenHash !== null,
+      has_refresh_token: grant.refreshTokenHash !== null,
+    })),
+    pending_codes: [...state.codes.values()].filter((code) => code.grantId === null).length,
+    stats: state.stats,
+    faults: state.faults,
+  };
+}
