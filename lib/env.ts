@@ -155,3 +155,8 @@ export function getEnv(): AppEnv {
 export function redirectUri(env: AppEnv): string {
   return `${env.NEXTAUTH_URL}/api/auth/callback/${env.SERVICE_ENVIRONMENT}`;
 }
+
+/** For tests that change process.env between cases. */
+export function clearEnvCache(): void {
+  cached = undefined;
+}

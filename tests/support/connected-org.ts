@@ -1,0 +1,68 @@
+// A real grant from a running emulator, saved the way the Connect journey saves it.
+import { saveGrant } from "@/lib/connections/store";
+import { exchangeCode } from "@/lib/service/oauth";
+import type { RunningEmulator } from "@/emulator/server";
+
+export const APP_REDIRECT_URI = "http://localhost:3000/api/auth/callback/playground";
+export const CLIENT = { clientId: "apportion-playground", clientSecret: "playground-secret-change-me" };
+
+export async function authorizationCode(
+  emulator: RunningEmulator,
+  options: { email?: string; codeChallenge?: string; scope?: string } = {},
+): Promise<string> {
+  const form = new URLSearchParams({
+    client_id: CLIENT.clientId,
+    response_type: "code",
+    redirect_uri: APP_REDIRECT_URI,
+    scope: options.scope ?? "basic data_add data_query",
+    state: "integration-state",
+    decision: "allow",
+    email: options.email ?? "admin@riverside.example",
+    password: "playground",
+  });
+  if (options.codeChallenge) {
+    form.set("code_challenge", options.codeChallenge);
+    form.set("code_challenge_method", "S256");
+  }
+  const response = await fetch(`${emulator.url}/admin/oauth2/authorize`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: form.toString(),
+  });
+  const code = new URL(response.headers.get("location") ?? "http://x").searchParams.get("code");
+  if (!code) throw new Error(`consent failed with ${response.status}`);
+  return code;
+}
+
+export async function connectOrganization(emulator: RunningEmulator, email = "admin@riverside.example") {
+  const code = await authorizationCode(emulator, { email });
+  const tokens = await exchangeCode({ baseUrl: emulator.url }, CLIENT, { code, redirectUri: APP_REDIRECT_URI });
+  const organizationId = email.includes("harbor") ? "1002" : "1001";
+  return saveGrant({
+    environment: "playground",
+    organizationId,
+    organizationName: `Org ${organizationId}`,
+    accessToken: tokens.access_token,
+    refreshToken: tokens.refresh_token ?? null,
+    scopes: (tokens.scope ?? "").split(" "),
+    expiresAt: null,
+  });
+}
+
+export async function emulatorSwitch(emulator: RunningEmulator, name: string, body: unknown = {}) {
+  const response = await fetch(`${emulator.url}/__emulator/${name}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`switch ${name} failed: ${response.status}`);
+}
+
+export async function emulatorState(emulator: RunningEmulator) {
+  const response = await fetch(`${emulator.url}/__emulator/state`);
+  return (await response.json()) as {
+    grants: { organization_id: number; status: string; integration_status: string | null }[];
+    stats: { tokenRequests: { authorization_code: number; refresh_token: number } };
+  };
+}
