@@ -10,19 +10,19 @@ type Context = { params: Promise<{ nextauth: string[] }> };
 async function handler(req: NextRequest, context: Context): Promise<Response> {
   const { nextauth } = await context.params;
   const isCallback = nextauth[0] === "callback";
-  if (isCallback) {
-    const refused = req.nextUrl.searchParams.get("error");
+  const { result, failure } = await trackConnectAttempt(() => {
+    const refused = isCallback ? req.nextUrl.searchParams.get("error") : null;
     if (refused) recordConnectFailure(refused === "access_denied" ? "denied" : "authorization_refused");
-  }
-  const { result, failure } = await trackConnectAttempt(
-    () => NextAuth(req, context, getAuthOptions()) as Promise<Response>,
-  );
+    return NextAuth(req, context, getAuthOptions()) as Promise<Response>;
+  });
   if (!isCallback) return result;
   // The callback address carries the code: it must not leak through Referer.
   result.headers.set("Referrer-Policy", "no-referrer");
+  // next-auth sends a failed callback to its sign-in or error page with a generic code; send it
+  // to ours with the precise reason instead.
   const location = result.headers.get("location");
-  if (location?.includes("/connect/error")) {
-    const url = new URL(location);
+  if (location && new URL(location, req.nextUrl).searchParams.has("error")) {
+    const url = new URL("/connect/error", req.nextUrl.origin);
     url.searchParams.set("reason", failure ?? "unknown");
     result.headers.set("location", url.toString());
   }

@@ -1,0 +1,146 @@
+import { expect, test } from "@playwright/test";
+import { APP_URL, EMULATOR_URL } from "./config";
+import { answerConsent, connect, emulatorState, emulatorSwitch, RIVERSIDE, startConnect } from "./helpers";
+
+test.beforeEach(async ({ request }) => {
+  await emulatorSwitch(request, "reset");
+});
+
+test("connect, see the connection in settings, disconnect, and be signed out", async ({ page, request }) => {
+  await page.goto("/");
+  await expect(page.getByRole("heading", { name: "Apportion" })).toBeVisible();
+  await connect(page);
+
+  const panel = page.getByRole("region", { name: RIVERSIDE.name });
+  await expect(panel).toBeVisible();
+  await expect(panel.getByText("Connected", { exact: true })).toBeVisible();
+  await expect(panel.getByText("Playground (test)")).toBeVisible();
+  await expect(panel.getByText("Read contacts and transactions")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Recent activity" })).toContainText("Connected");
+
+  await page.getByRole("button", { name: "Check connection" }).click();
+  await expect(page.locator("main").getByRole("status")).toContainText("the connection works");
+
+  // Disconnect asks first; Cancel changes nothing.
+  await page.getByRole("button", { name: "Disconnect…" }).click();
+  const dialog = page.getByRole("dialog", { name: `Disconnect ${RIVERSIDE.name}?` });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+
+  await page.getByRole("button", { name: "Disconnect…" }).click();
+  await dialog.getByRole("button", { name: "Disconnect", exact: true }).click();
+  await expect(page).toHaveURL(/\/\?disconnected=1$/);
+  await expect(page.locator("main").getByRole("status")).toContainText("The service was told");
+
+  const grant = (await emulatorState(request)).grants.find((g) => g.organization_id === 1001);
+  expect(grant?.integration_status?.toLowerCase()).toBe("disconnected");
+
+  // The session has ended: settings and the API refuse.
+  await page.goto("/settings");
+  await expect(page).toHaveURL(/\/\?signed_out=1$/);
+  const api = await page.request.get("/api/connection");
+  expect(api.status()).toBe(401);
+});
+
+test("denying consent shows a clear message and a way to try again", async ({ page }) => {
+  await startConnect(page);
+  await answerConsent(page, "Deny");
+  await expect(page).toHaveURL(/\/connect\/error/);
+  await expect(page.getByRole("heading", { name: "Access was not allowed" })).toBeVisible();
+  await expect(page.locator("main").getByRole("alert")).toContainText("You chose not to allow access");
+
+  await page.getByRole("button", { name: "Try again" }).click();
+  await answerConsent(page, "Allow");
+  await expect(page).toHaveURL(/\/settings$/);
+});
+
+test("a forged state at the callback is refused and nothing is connected", async ({ page }) => {
+  // Rewrites the state in the service's redirect, as an attacker splicing a callback would.
+  await page.route(`${EMULATOR_URL}/admin/oauth2/authorize`, async (route) => {
+    if (route.request().method() !== "POST") return route.continue();
+    const answer = await route.fetch({ maxRedirects: 0 });
+    const location = new URL(answer.headers()["location"] ?? "");
+    location.searchParams.set("state", "forged-state");
+    await route.fulfill({ status: 302, headers: { location: location.toString() } });
+  });
+  await startConnect(page);
+  await answerConsent(page, "Allow");
+
+  await expect(page).toHaveURL(/\/connect\/error/);
+  await expect(page.locator("main").getByRole("alert")).toContainText("could not be verified");
+  await page.goto("/settings");
+  await expect(page).toHaveURL(/signed_out=1/);
+});
+
+test("a callback this browser did not start is refused", async ({ page, browser }) => {
+  let callback = "";
+  await page.route(`${EMULATOR_URL}/admin/oauth2/authorize`, async (route) => {
+    if (route.request().method() !== "POST") return route.continue();
+    const answer = await route.fetch({ maxRedirects: 0 });
+    callback = answer.headers()["location"] ?? "";
+    await route.fulfill({ status: 200, contentType: "text/plain", body: "captured" });
+  });
+  await startConnect(page);
+  await answerConsent(page, "Allow");
+  await expect.poll(() => callback).toContain("/api/auth/callback/playground?code=");
+
+  // Another browser (no state cookie) replays the genuine callback address.
+  const other = await browser.newContext();
+  const victim = await other.newPage();
+  await victim.goto(callback);
+  await expect(victim).toHaveURL(/\/connect\/error/);
+  await expect(victim.locator("main").getByRole("alert")).toContainText("could not be verified");
+  await other.close();
+});
+
+test("a failing token endpoint gives a plain message and a way to try again", async ({ page, request }) => {
+  await emulatorSwitch(request, "faults", { fail: { status: 500, count: 1, path_prefix: "/admin/oauth2/token" } });
+  await startConnect(page);
+  await answerConsent(page, "Allow");
+  await expect(page).toHaveURL(/\/connect\/error/);
+  await expect(page.locator("main").getByRole("alert")).toContainText("could not be reached");
+  await expect(page.getByRole("button", { name: "Try again" })).toBeVisible();
+});
+
+test("a disabled integration shows Reconnect, and reconnecting restores the same connection", async ({ page, request }) => {
+  await connect(page);
+  await emulatorSwitch(request, "disconnect", { organization_id: RIVERSIDE.id });
+
+  await page.getByRole("button", { name: "Check connection" }).click();
+  await expect(page.getByRole("region", { name: RIVERSIDE.name }).getByText("Disabled by the service")).toBeVisible();
+
+  // Every page now says so, with a Reconnect button.
+  await page.reload();
+  const banner = page.locator("main").getByRole("alert").filter({ hasText: "is not connected right now" });
+  await expect(banner).toBeVisible();
+  await banner.getByRole("button", { name: "Reconnect" }).click();
+  await answerConsent(page, "Allow");
+  await expect(page).toHaveURL(/\/settings$/);
+
+  await expect(page.getByRole("region", { name: RIVERSIDE.name }).getByText("Connected", { exact: true })).toBeVisible();
+  await expect(page.locator("main").getByRole("alert").filter({ hasText: "is not connected right now" })).toHaveCount(0);
+  await expect(page.getByRole("region", { name: "Recent activity" })).toContainText("Reconnected");
+});
+
+test("pages and routes require a session, and send the security headers", async ({ request }) => {
+  const settings = await request.get("/settings", { maxRedirects: 0 });
+  expect(settings.status()).toBe(307);
+  expect(settings.headers()["location"]).toContain("/?signed_out=1");
+
+  const api = await request.get("/api/connection");
+  expect(api.status()).toBe(401);
+  expect((await api.json()).error.message).toContain("Connect again");
+
+  const crossSite = await request.post("/api/connection/disconnect", { headers: { Origin: "https://evil.example" } });
+  expect(crossSite.status()).toBe(403);
+
+  const landing = await request.get("/");
+  const headers = landing.headers();
+  expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+  expect(headers["content-security-policy"]).not.toContain("unsafe-eval");
+  expect(headers["x-content-type-options"]).toBe("nosniff");
+
+  const callback = await request.get(`${APP_URL}/api/auth/callback/playground?code=x&state=y`, { maxRedirects: 0 });
+  expect(callback.headers()["referrer-policy"]).toBe("no-referrer");
+});

@@ -1,0 +1,36 @@
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { EMULATOR_URL } from "./config";
+
+export const RIVERSIDE = { email: "admin@riverside.example", name: "Riverside Food Bank", id: "1001" };
+export const HARBOR = { email: "admin@harbor.example", name: "Harbor Arts Collective", id: "1002" };
+
+export async function emulatorSwitch(request: APIRequestContext, name: string, body: unknown = {}) {
+  const response = await request.post(`${EMULATOR_URL}/__emulator/${name}`, { data: body });
+  expect(response.ok(), `emulator switch ${name}`).toBe(true);
+}
+
+export async function emulatorState(request: APIRequestContext) {
+  return (await (await request.get(`${EMULATOR_URL}/__emulator/state`)).json()) as {
+    grants: { organization_id: number; status: string; integration_status: string | null }[];
+  };
+}
+
+/** From the consent page: signs in as the admin and answers. */
+export async function answerConsent(page: Page, decision: "Allow" | "Deny", email = RIVERSIDE.email) {
+  await expect(page).toHaveURL(new RegExp(`^${EMULATOR_URL}/admin/oauth2/authorize`));
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("playground");
+  await page.getByRole("button", { name: decision }).click();
+}
+
+export async function startConnect(page: Page) {
+  await page.goto("/");
+  await page.getByRole("button", { name: "Connect" }).click();
+}
+
+/** The whole Connect journey, ending on the settings page. */
+export async function connect(page: Page, email = RIVERSIDE.email) {
+  await startConnect(page);
+  await answerConsent(page, "Allow", email);
+  await expect(page).toHaveURL(/\/settings$/);
+}

@@ -1,0 +1,21 @@
+// Playwright's web server for the app: a fresh e2e database on the real PostgreSQL, a
+// production build, then `npm start`'s launcher (which applies migrations with the Prisma CLI).
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { E2E_DATABASE } from "./config";
+import { recreateDatabase } from "../support/database";
+
+await recreateDatabase(E2E_DATABASE);
+if (process.env.E2E_SKIP_BUILD !== "1" || !existsSync(".next/BUILD_ID")) {
+  await run("npx", ["next", "build"]);
+}
+const app = spawn("npx", ["tsx", "scripts/launch.ts", "start"], { stdio: "inherit" });
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => app.kill(signal));
+app.on("exit", (code) => process.exit(code ?? 0));
+
+function run(command: string, args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: "inherit" });
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(" ")} failed`))));
+  });
+}
