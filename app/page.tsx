@@ -18,8 +18,8 @@ export default async function LandingPage({ searchParams }: Props) {
       )}
       {params.disconnected === "local" && (
         <p className="notice notice--warn" role="status">
-          Disconnected. Apportion deleted its tokens, but could not reach the service to tell it; you can also
-          remove Apportion from your organization&apos;s integrations on the service.
+          Disconnected. Apportion deleted its tokens, but could not reach the service to tell it; you can also remove
+          Apportion from your organization&apos;s integrations on the service.
         </p>
       )}
       {params.signed_out === "1" && (
@@ -29,8 +29,8 @@ export default async function LandingPage({ searchParams }: Props) {
       )}
       <h1>Apportion</h1>
       <p>
-        Apportion re-allocates your organization&apos;s existing gifts across campaigns and funds, and sends the
-        result to your fundraising service as a split-transaction import.
+        Apportion re-allocates your organization&apos;s existing gifts across campaigns and funds, and sends the result
+        to your fundraising service as a split-transaction import.
       </p>
       <ConnectButton providerId={env.SERVICE_ENVIRONMENT} />
       <p className="small muted" style={{ marginTop: "1.5rem" }}>

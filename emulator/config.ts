@@ -43,9 +43,7 @@ export function resolveConfig(partial: Partial<EmulatorConfig> = {}): EmulatorCo
     throw new Error(`Emulator port must be an integer from 0 to 65535, got ${config.port}`);
   }
   if (!Number.isFinite(config.codeTtlSeconds) || config.codeTtlSeconds <= 0) {
-    throw new Error(
-      `Emulator code TTL must be a positive number of seconds, got ${config.codeTtlSeconds}`,
-    );
+    throw new Error(`Emulator code TTL must be a positive number of seconds, got ${config.codeTtlSeconds}`);
   }
   if (config.clientId === "" || config.clientSecret === "") {
     throw new Error("Emulator client id and client secret must not be empty");
@@ -74,18 +72,13 @@ export function configFromEnv(env: NodeJS.ProcessEnv): EmulatorConfig {
       .filter((uri) => uri !== "");
   }
   if (env.EMULATOR_CODE_TTL_SECONDS) {
-    partial.codeTtlSeconds = parseInteger(
-      "EMULATOR_CODE_TTL_SECONDS",
-      env.EMULATOR_CODE_TTL_SECONDS,
-    );
+    partial.codeTtlSeconds = parseInteger("EMULATOR_CODE_TTL_SECONDS", env.EMULATOR_CODE_TTL_SECONDS);
   }
-  if (env.EMULATOR_TEST_SWITCHES !== undefined)
-    partial.testSwitches = env.EMULATOR_TEST_SWITCHES !== "0";
+  if (env.EMULATOR_TEST_SWITCHES !== undefined) partial.testSwitches = env.EMULATOR_TEST_SWITCHES !== "0";
   return resolveConfig(partial);
 }
 
 function parseInteger(name: string, value: string): number {
-  if (!/^\d+$/.test(value.trim()))
-    throw new Error(`${name} must be a whole number, got "${value}"`);
+  if (!/^\d+$/.test(value.trim())) throw new Error(`${name} must be a whole number, got "${value}"`);
   return Number(value.trim());
 }

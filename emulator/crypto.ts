@@ -17,10 +17,7 @@ export function s256Challenge(verifier: string): string {
 
 /** Constant-time comparison of two strings of any length (hashing equalizes the lengths). */
 export function safeEqual(a: string, b: string): boolean {
-  return timingSafeEqual(
-    createHash("sha256").update(a).digest(),
-    createHash("sha256").update(b).digest(),
-  );
+  return timingSafeEqual(createHash("sha256").update(a).digest(), createHash("sha256").update(b).digest());
 }
 
 /** RFC 7636 §4.1 / §4.2: 43 to 128 unreserved characters. */

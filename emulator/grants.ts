@@ -43,11 +43,7 @@ export function findGrantByAccessToken(state: EmulatorState, token: string): Gra
   return undefined;
 }
 
-export function findGrantByRefreshToken(
-  state: EmulatorState,
-  clientId: string,
-  token: string,
-): Grant | undefined {
+export function findGrantByRefreshToken(state: EmulatorState, clientId: string, token: string): Grant | undefined {
   const hash = sha256Hex(token);
   for (const grant of state.grants.values()) {
     if (grant.refreshTokenHash === hash && grant.clientId === clientId) return grant;
@@ -66,15 +62,10 @@ export function revokeGrant(grant: Grant): void {
  * The organization disconnects the application. Tokens are kept so that later calls can be told
  * apart from unknown tokens: they answer "Disabled integration", as the spec requires.
  */
-export function disconnectOrganization(
-  state: EmulatorState,
-  organizationId: number,
-  clientId?: string,
-): number {
+export function disconnectOrganization(state: EmulatorState, organizationId: number, clientId?: string): number {
   let count = 0;
   for (const grant of grantsOf(state, organizationId)) {
-    if (grant.status !== "active" || (clientId !== undefined && grant.clientId !== clientId))
-      continue;
+    if (grant.status !== "active" || (clientId !== undefined && grant.clientId !== clientId)) continue;
     grant.status = "disconnected";
     count++;
   }

@@ -6,8 +6,7 @@ async function main(): Promise<void> {
   const config = readConfig();
   const emulator = await startEmulator(config);
   console.log(`Playground emulator listening on ${emulator.url}`);
-  if (!config.testSwitches)
-    console.log("Test switches are disabled; only /__emulator/health answers.");
+  if (!config.testSwitches) console.log("Test switches are disabled; only /__emulator/health answers.");
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {

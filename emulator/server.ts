@@ -39,9 +39,7 @@ export function createEmulator(config?: Partial<EmulatorConfig>): Emulator {
   app.route("/", apiRoutes(deps));
   app.route("/", adminIntegrationRoutes(deps));
 
-  app.notFound((c) =>
-    c.json({ valid: false, errors: [`Not found: ${c.req.method} ${c.req.path}`] }, 404),
-  );
+  app.notFound((c) => c.json({ valid: false, errors: [`Not found: ${c.req.method} ${c.req.path}`] }, 404));
   // Never leak internals: the emulator plays a remote service, whose stack traces nobody sees.
   app.onError((error, c) => {
     console.error("[emulator] unexpected error:", error);
@@ -54,9 +52,9 @@ export function createEmulator(config?: Partial<EmulatorConfig>): Emulator {
 export async function startEmulator(config?: Partial<EmulatorConfig>): Promise<RunningEmulator> {
   const emulator = createEmulator(config);
   // overrideGlobalObjects: false, so that running in a test process leaves its Request/Response alone.
-  const server = createServer(
-    getRequestListener(emulator.app.fetch, { overrideGlobalObjects: false }),
-  );
+  const listener = getRequestListener(emulator.app.fetch, { overrideGlobalObjects: false });
+  // The listener answers its own errors (500); node's server only needs it started.
+  const server = createServer((req, res) => void listener(req, res));
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(emulator.config.port, emulator.config.host, () => {
@@ -65,8 +63,7 @@ export async function startEmulator(config?: Partial<EmulatorConfig>): Promise<R
     });
   });
   const address = server.address();
-  if (address === null || typeof address === "string")
-    throw new Error("Emulator is not listening on TCP");
+  if (address === null || typeof address === "string") throw new Error("Emulator is not listening on TCP");
   const { port } = address;
   return {
     url: `http://${emulator.config.host}:${port}`,

@@ -12,7 +12,10 @@ export class ApiClientError extends Error {
   }
 }
 
-export async function apiFetch<T>(path: string, init: { method?: "GET" | "POST" | "DELETE"; body?: unknown } = {}): Promise<T> {
+export async function apiFetch<T>(
+  path: string,
+  init: { method?: "GET" | "POST" | "DELETE"; body?: unknown } = {},
+): Promise<T> {
   let response: Response;
   try {
     response = await fetch(path, {
@@ -24,9 +27,9 @@ export async function apiFetch<T>(path: string, init: { method?: "GET" | "POST" 
   } catch {
     throw new ApiClientError(0, "network", "Apportion could not be reached. Check your connection and try again.");
   }
-  const payload = (await response.json().catch(() => null)) as
-    | { error?: { code?: string; message?: string; fields?: Record<string, string[]> } }
-    | null;
+  const payload = (await response.json().catch(() => null)) as {
+    error?: { code?: string; message?: string; fields?: Record<string, string[]> };
+  } | null;
   if (!response.ok) {
     const error = payload?.error;
     throw new ApiClientError(

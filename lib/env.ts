@@ -27,7 +27,10 @@ const keyId = /^[A-Za-z0-9_-]{1,32}$/;
 
 const encryptionKeys = z.string().transform((raw, ctx): EncryptionKey[] => {
   const keys: EncryptionKey[] = [];
-  for (const part of raw.split(",").map((p) => p.trim()).filter(Boolean)) {
+  for (const part of raw
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const [id, material, ...rest] = part.split(":");
     const key = material ? Buffer.from(material, "base64") : Buffer.alloc(0);
     if (!id || !keyId.test(id) || rest.length > 0 || key.length !== 32) {
@@ -127,7 +130,8 @@ export function parseEnv(source: Source = process.env): AppEnv {
     }
   } else if (production) {
     const e = result.data;
-    if (e.NEXTAUTH_SECRET === DEV_AUTH_SECRET) problems.push("NEXTAUTH_SECRET: the development value is not allowed in production");
+    if (e.NEXTAUTH_SECRET === DEV_AUTH_SECRET)
+      problems.push("NEXTAUTH_SECRET: the development value is not allowed in production");
     if (e.TOKEN_ENCRYPTION_KEYS.some((k) => k.key.equals(DEV_TOKEN_KEY)))
       problems.push("TOKEN_ENCRYPTION_KEYS: the development key is not allowed in production");
   }

@@ -40,8 +40,6 @@ function run(command: string, args: string[]): Promise<string> {
     let out = "";
     child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
     child.on("error", reject);
-    child.on("exit", (code) =>
-      code === 0 ? resolve(out) : reject(new Error(`${command} exited with ${code}`)),
-    );
+    child.on("exit", (code) => (code === 0 ? resolve(out) : reject(new Error(`${command} exited with ${code}`))));
   });
 }

@@ -6,7 +6,12 @@ import { useState } from "react";
 type Props = { providerId: string; label?: string; variant?: "primary" | "secondary"; callbackUrl?: string };
 
 /** Starts the OAuth flow (next-auth sets the state and PKCE cookies, then redirects). */
-export function ConnectButton({ providerId, label = "Connect", variant = "primary", callbackUrl = "/settings" }: Props) {
+export function ConnectButton({
+  providerId,
+  label = "Connect",
+  variant = "primary",
+  callbackUrl = "/settings",
+}: Props) {
   const [pending, setPending] = useState(false);
   const [failed, setFailed] = useState(false);
   return (

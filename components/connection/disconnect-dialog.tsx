@@ -10,6 +10,9 @@ export function DisconnectDialog({ organizationName }: { organizationName: strin
 
   async function confirm() {
     const outcome = await disconnect.mutateAsync().catch(() => null);
+    // A full page load on purpose: the session is gone, so the server-rendered layout and every
+    // cached query of this organization must go with it.
+    // eslint-disable-next-line @next/next/no-location-assign-relative-destination
     if (outcome) window.location.assign(`/?disconnected=${outcome.serviceNotified ? "1" : "local"}`);
   }
 
@@ -21,8 +24,8 @@ export function DisconnectDialog({ organizationName }: { organizationName: strin
       <dialog ref={dialog} aria-labelledby="disconnect-title">
         <h2 id="disconnect-title">Disconnect {organizationName}?</h2>
         <p>
-          Apportion will tell the service that the integration is disconnected, delete its tokens for this
-          organization, and sign you out. You can connect again at any time.
+          Apportion will tell the service that the integration is disconnected, delete its tokens for this organization,
+          and sign you out. You can connect again at any time.
         </p>
         {disconnect.isError && (
           <p role="alert" className="notice notice--danger">

@@ -42,15 +42,9 @@ export function adminIntegrationRoutes({ config, state }: EmulatorDeps): Hono {
       name: grant.clientId === config.clientId ? config.applicationName : grant.clientId,
       scopes: grant.scopes,
       connectedAt: new Date(grant.createdAt * 1000).toISOString(),
-      status: active.has(grant.clientId)
-        ? "Connected"
-        : grant.status === "disconnected"
-          ? "Disconnected"
-          : "Revoked",
+      status: active.has(grant.clientId) ? "Connected" : grant.status === "disconnected" ? "Disconnected" : "Revoked",
       reportedStatus:
-        grant.integrationStatus === null
-          ? null
-          : `${grant.integrationStatus} (${grant.integrationUnits} units)`,
+        grant.integrationStatus === null ? null : `${grant.integrationStatus} (${grant.integrationUnits} units)`,
     }));
   };
 
@@ -71,8 +65,7 @@ export function adminIntegrationRoutes({ config, state }: EmulatorDeps): Hono {
   app.get("/admin/integrations", async (c) => {
     const org = await signedInOrganization(c);
     if (org === undefined) return sendPage(c, 200, TITLE, signInPage({}));
-    const notice =
-      c.req.query("done") === "disconnected" ? "The application was disconnected." : undefined;
+    const notice = c.req.query("done") === "disconnected" ? "The application was disconnected." : undefined;
     return showList(c, org, notice);
   });
 
@@ -81,12 +74,7 @@ export function adminIntegrationRoutes({ config, state }: EmulatorDeps): Hono {
     const email = form?.get("email") ?? "";
     const org = findOrganizationByCredentials(state, email, form?.get("password") ?? "");
     if (org === undefined) {
-      return sendPage(
-        c,
-        401,
-        TITLE,
-        signInPage({ error: "Email or password is incorrect", email }),
-      );
+      return sendPage(c, 401, TITLE, signInPage({ error: "Email or password is incorrect", email }));
     }
     const expires = Math.floor(config.now() / 1000) + SESSION_SECONDS;
     await setSignedCookie(c, COOKIE, `${org.id}.${expires}`, secret, {
@@ -101,20 +89,12 @@ export function adminIntegrationRoutes({ config, state }: EmulatorDeps): Hono {
   app.post("/admin/integrations/disconnect", async (c) => {
     const org = await signedInOrganization(c);
     if (org === undefined) {
-      return sendPage(
-        c,
-        401,
-        TITLE,
-        signInPage({ error: "Your session has ended. Sign in again." }),
-      );
+      return sendPage(c, 401, TITLE, signInPage({ error: "Your session has ended. Sign in again." }));
     }
     const clientId = (await readFormBody(c))?.get("client_id");
     const count = clientId ? disconnectOrganization(state, org.id, clientId) : 0;
     // Post/redirect/get, so a reload does not re-submit the form.
-    return c.redirect(
-      count > 0 ? "/admin/integrations?done=disconnected" : "/admin/integrations",
-      303,
-    );
+    return c.redirect(count > 0 ? "/admin/integrations?done=disconnected" : "/admin/integrations", 303);
   });
 
   app.post("/admin/integrations/sign-out", (c) => {

@@ -45,10 +45,7 @@ export function apiRoutes({ state }: EmulatorDeps): Hono<ApiEnv> {
 
   const lacksScope = (c: Context<ApiEnv>, scope: Scope) => {
     if (c.get("grant").scopes.includes(scope)) return null;
-    c.header(
-      "WWW-Authenticate",
-      `Bearer realm="Playground", error="insufficient_scope", scope="${scope}"`,
-    );
+    c.header("WWW-Authenticate", `Bearer realm="Playground", error="insufficient_scope", scope="${scope}"`);
     return refuse(c, 403, `Insufficient scope: ${scope} required`);
   };
 
@@ -65,17 +62,10 @@ export function apiRoutes({ state }: EmulatorDeps): Hono<ApiEnv> {
     const denied = lacksScope(c, "basic");
     if (denied) return denied;
     const body = await readJsonObject(c);
-    if (body === null)
-      return refuse(
-        c,
-        400,
-        "The request body must be a JSON object (Content-Type: application/json)",
-      );
+    if (body === null) return refuse(c, 400, "The request body must be a JSON object (Content-Type: application/json)");
     const parsed = IntegrationStatusBody.safeParse(body);
     if (!parsed.success) {
-      const errors = parsed.error.issues.map(
-        (issue) => `${issue.path.join(".") || "body"}: ${issue.message}`,
-      );
+      const errors = parsed.error.issues.map((issue) => `${issue.path.join(".") || "body"}: ${issue.message}`);
       return c.json({ valid: false, errors }, 400);
     }
     const grant = c.get("grant");

@@ -34,10 +34,7 @@ export type AuthorizeCheck =
   | { kind: "fatal"; title: string; message: string }
   | { kind: "redirect"; location: string };
 
-export function checkAuthorizeRequest(
-  config: EmulatorConfig,
-  source: URLSearchParams,
-): AuthorizeCheck {
+export function checkAuthorizeRequest(config: EmulatorConfig, source: URLSearchParams): AuthorizeCheck {
   const params: AuthorizeParams = {};
   const duplicated: string[] = [];
   for (const name of AUTHORIZE_PARAMS) {
@@ -53,16 +50,11 @@ export function checkAuthorizeRequest(
     return {
       kind: "fatal",
       title: "Unknown application",
-      message:
-        "The application that sent you here is not registered with this service (client_id).",
+      message: "The application that sent you here is not registered with this service (client_id).",
     };
   }
   const redirectUri = params.redirect_uri;
-  if (
-    redirectUri === undefined ||
-    duplicated.includes("redirect_uri") ||
-    !config.redirectUris.includes(redirectUri)
-  ) {
+  if (redirectUri === undefined || duplicated.includes("redirect_uri") || !config.redirectUris.includes(redirectUri)) {
     return {
       kind: "fatal",
       title: "Invalid redirect address",
@@ -81,8 +73,7 @@ export function checkAuthorizeRequest(
   const [firstDuplicate] = duplicated;
   if (firstDuplicate !== undefined)
     return fail("invalid_request", `Parameter ${firstDuplicate} was sent more than once`);
-  if (params.response_type === undefined)
-    return fail("invalid_request", "Missing parameter: response_type");
+  if (params.response_type === undefined) return fail("invalid_request", "Missing parameter: response_type");
   if (params.response_type !== "code") {
     return fail("unsupported_response_type", "Only response_type=code is supported");
   }
@@ -129,10 +120,7 @@ function parseScopes(value: string | undefined): Scope[] | null {
 }
 
 /** Adds parameters to a registered redirect URI, keeping any query it already has. */
-export function redirectWithParams(
-  redirectUri: string,
-  values: Record<string, string | null>,
-): string {
+export function redirectWithParams(redirectUri: string, values: Record<string, string | null>): string {
   const url = new URL(redirectUri);
   for (const [name, value] of Object.entries(values)) {
     if (value !== null) url.searchParams.set(name, value);

@@ -29,9 +29,7 @@ function badRequest(c: Context, error: z.ZodError | string) {
   const message =
     typeof error === "string"
       ? error
-      : error.issues
-          .map((issue) => `${issue.path.join(".") || "body"}: ${issue.message}`)
-          .join("; ");
+      : error.issues.map((issue) => `${issue.path.join(".") || "body"}: ${issue.message}`).join("; ");
   return c.json({ ok: false, error: message }, 400);
 }
 
@@ -69,8 +67,7 @@ export function testSwitchRoutes({ state }: EmulatorDeps): Hono {
       const parsed = OrganizationBody.safeParse(body);
       if (!parsed.success) return badRequest(c, parsed.error);
       const id = parsed.data.organization_id;
-      if (!state.organizations.has(id))
-        return c.json({ ok: false, error: `Unknown organization ${id}` }, 404);
+      if (!state.organizations.has(id)) return c.json({ ok: false, error: `Unknown organization ${id}` }, 404);
       return c.json({ ok: true, ...apply(id) }, 200);
     });
   }

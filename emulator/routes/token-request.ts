@@ -81,19 +81,13 @@ export function authenticateClient(
   }
 
   if (clientId === undefined || secret === undefined) {
-    return invalidClient(
-      "Client authentication is required (client_id and client_secret)",
-      basicAttempted,
-    );
+    return invalidClient("Client authentication is required (client_id and client_secret)", basicAttempted);
   }
   // Both comparisons always run, so timing does not tell an unknown id from a wrong secret.
   const idMatches = safeEqual(clientId, config.clientId);
   const secretMatches = safeEqual(secret, config.clientSecret);
   if (!idMatches || !secretMatches) {
-    return invalidClient(
-      "Client authentication failed: unknown client or wrong secret",
-      basicAttempted,
-    );
+    return invalidClient("Client authentication failed: unknown client or wrong secret", basicAttempted);
   }
   return { clientId };
 }

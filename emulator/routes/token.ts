@@ -44,9 +44,7 @@ export function tokenRoutes({ config, state }: EmulatorDeps): Hono {
       // RFC 6749 §4.1.2: a replayed code may mean it was stolen; withdraw what it produced.
       const grant = state.grants.get(entry.grantId);
       if (grant !== undefined) revokeGrant(grant);
-      return invalidGrant(
-        "The authorization code was already used; the tokens issued from it are revoked",
-      );
+      return invalidGrant("The authorization code was already used; the tokens issued from it are revoked");
     }
     if (config.now() >= entry.expiresAt) return invalidGrant("The authorization code has expired");
     if (redirectUri !== entry.redirectUri) {
@@ -60,9 +58,7 @@ export function tokenRoutes({ config, state }: EmulatorDeps): Hono {
       }
     } else if (verifier !== undefined) {
       // RFC 9700 §2.1.1: refusing a verifier for a code issued without a challenge stops PKCE downgrade.
-      return invalidGrant(
-        "code_verifier was sent but the authorization request had no code_challenge",
-      );
+      return invalidGrant("code_verifier was sent but the authorization request had no code_challenge");
     }
 
     const issued = createGrant(state, {
@@ -87,10 +83,8 @@ export function tokenRoutes({ config, state }: EmulatorDeps): Hono {
     const token = params.values.get("refresh_token");
     if (token === undefined) return invalidRequest("Missing parameter: refresh_token");
     const grant = findGrantByRefreshToken(state, clientId, token);
-    if (grant === undefined)
-      return invalidGrant("The refresh token is invalid, rotated or revoked");
-    if (grant.status !== "active")
-      return invalidGrant("The integration was disconnected by the organization");
+    if (grant === undefined) return invalidGrant("The refresh token is invalid, rotated or revoked");
+    if (grant.status !== "active") return invalidGrant("The integration was disconnected by the organization");
     const tokens = rotateTokens(grant);
     return {
       access_token: tokens.accessToken,
@@ -115,8 +109,7 @@ export function tokenRoutes({ config, state }: EmulatorDeps): Hono {
       state.stats.tokenRequests.other++;
     }
 
-    if (grantType === undefined)
-      return sendError(c, invalidRequest("Missing parameter: grant_type"));
+    if (grantType === undefined) return sendError(c, invalidRequest("Missing parameter: grant_type"));
     if (grantType !== "authorization_code" && grantType !== "refresh_token") {
       return sendError(c, {
         status: 400,
@@ -126,19 +119,14 @@ export function tokenRoutes({ config, state }: EmulatorDeps): Hono {
     }
     // The spec documents the refresh request as a JSON body only.
     if (grantType === "refresh_token" && params.encoding !== "json") {
-      return sendError(
-        c,
-        invalidRequest("The refresh request body must be JSON (Content-Type: application/json)"),
-      );
+      return sendError(c, invalidRequest("The refresh request body must be JSON (Content-Type: application/json)"));
     }
 
     const client = authenticateClient(c, config, params);
     if (isOAuthError(client)) return sendError(c, client);
 
     const answer =
-      grantType === "authorization_code"
-        ? exchangeCode(client.clientId, params)
-        : refresh(client.clientId, params);
+      grantType === "authorization_code" ? exchangeCode(client.clientId, params) : refresh(client.clientId, params);
     if (isOAuthError(answer)) return sendError(c, answer);
     noStore(c);
     return c.json(answer, 200);

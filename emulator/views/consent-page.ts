@@ -31,31 +31,16 @@ export function consentPage(props: ConsentPageProps): Markup {
   return html`
     <h1>${consentTitle(props.applicationName)}</h1>
     ${props.error ? html`<p class="error" role="alert">${props.error}</p>` : ""}
-    <p>
-      <strong>${props.applicationName}</strong> is asking for access to your organization's account:
-    </p>
+    <p><strong>${props.applicationName}</strong> is asking for access to your organization's account:</p>
     <ul class="scopes">
       ${props.request.scopes.map((scope) => html`<li>${SCOPE_DESCRIPTIONS[scope]}</li>`)}
     </ul>
     <form method="post" action="/admin/oauth2/authorize">
       ${hidden}
       <label for="email">Email</label>
-      <input
-        id="email"
-        name="email"
-        type="email"
-        autocomplete="username"
-        required
-        value="${props.email ?? ""}"
-      />
+      <input id="email" name="email" type="email" autocomplete="username" required value="${props.email ?? ""}" />
       <label for="password">Password</label>
-      <input
-        id="password"
-        name="password"
-        type="password"
-        autocomplete="current-password"
-        required
-      />
+      <input id="password" name="password" type="password" autocomplete="current-password" required />
       <div class="actions">
         <button class="primary" type="submit" name="decision" value="allow">Allow</button>
         <button type="submit" name="decision" value="deny" formnovalidate>Deny</button>

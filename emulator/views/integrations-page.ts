@@ -19,22 +19,9 @@ export function signInPage(props: { error?: string; email?: string }): Markup {
     ${props.error ? html`<p class="error" role="alert">${props.error}</p>` : ""}
     <form method="post" action="/admin/integrations">
       <label for="email">Email</label>
-      <input
-        id="email"
-        name="email"
-        type="email"
-        autocomplete="username"
-        required
-        value="${props.email ?? ""}"
-      />
+      <input id="email" name="email" type="email" autocomplete="username" required value="${props.email ?? ""}" />
       <label for="password">Password</label>
-      <input
-        id="password"
-        name="password"
-        type="password"
-        autocomplete="current-password"
-        required
-      />
+      <input id="password" name="password" type="password" autocomplete="current-password" required />
       <div class="actions"><button class="primary" type="submit">Sign in</button></div>
     </form>
   `;
@@ -56,9 +43,7 @@ export function integrationsPage(props: {
           </ul>
         </td>
         <td>${app.connectedAt}</td>
-        <td>
-          ${app.status}${app.reportedStatus ? html`<br /><small>Reported: ${app.reportedStatus}</small>` : ""}
-        </td>
+        <td>${app.status}${app.reportedStatus ? html`<br /><small>Reported: ${app.reportedStatus}</small>` : ""}</td>
         <td>
           ${
             app.status === "Connected"

@@ -41,8 +41,7 @@ const STYLE = `
 
 // No `form-action` directive on purpose: browsers apply it to the redirect that follows a form
 // submission, and the consent form's answer redirects to the partner application's origin.
-const CSP =
-  "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'";
+const CSP = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'";
 
 export function sendPage(
   c: Context,

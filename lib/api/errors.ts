@@ -12,13 +12,17 @@ export function errorResponse(error: unknown): Response {
     return json(error.status, { error: { code: error.code, message: error.message, details: error.details } });
   }
   if (error instanceof z.ZodError) {
-    return json(422, { error: { code: "invalid_input", message: "Some fields are invalid.", fields: fieldErrors(error) } });
+    return json(422, {
+      error: { code: "invalid_input", message: "Some fields are invalid.", fields: fieldErrors(error) },
+    });
   }
   const prismaCode = (error as { code?: unknown } | null)?.code;
   if (prismaCode === "P2025") return json(404, { error: { code: "not_found", message: "Not found." } });
   if (prismaCode === "P2002") return json(409, { error: { code: "conflict", message: "That already exists." } });
   log.error("api.unhandled_error", { error });
-  return json(500, { error: { code: "internal", message: "Something went wrong on our side. Nothing was changed; please try again." } });
+  return json(500, {
+    error: { code: "internal", message: "Something went wrong on our side. Nothing was changed; please try again." },
+  });
 }
 
 /** zod issues keyed by their dotted path ("rows.2.amount"), the same paths the form uses. */

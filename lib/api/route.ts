@@ -24,9 +24,9 @@ export function apiRoute<S extends z.ZodType | undefined = undefined>(
     try {
       if (request.method !== "GET" && request.method !== "HEAD") assertSameOrigin(request);
       const connection = await requireConnectionForApi();
-      const body = (options.body ? await readBody(request, options.body, options.maxBodyBytes) : undefined) as S extends z.ZodType
-        ? z.infer<S>
-        : undefined;
+      const body = (
+        options.body ? await readBody(request, options.body, options.maxBodyBytes) : undefined
+      ) as S extends z.ZodType ? z.infer<S> : undefined;
       const result = await handler({ request, connection, body, params: await context.params });
       if (result instanceof Response) return result;
       return Response.json(result ?? { ok: true }, { headers: { "Cache-Control": "no-store" } });

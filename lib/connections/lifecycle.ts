@@ -12,7 +12,10 @@ export async function checkConnection(connectionId: string): Promise<void> {
   const details = await withServiceAccess(connectionId, (token, target) => getAccountDetails(target, token));
   await markChecked(connectionId);
   if (details.organization.name) {
-    await db().connection.update({ where: { id: connectionId }, data: { organizationName: details.organization.name } });
+    await db().connection.update({
+      where: { id: connectionId },
+      data: { organizationName: details.organization.name },
+    });
   }
 }
 

@@ -8,7 +8,16 @@ import { log } from "@/lib/log";
 import { OAuthTokenError } from "@/lib/service/errors";
 import { refreshAccessToken } from "@/lib/service/oauth";
 import { clientCredentials, serviceTarget } from "./service-target";
-import { type ConnectionTokens, expiryFrom, findConnection, markStopped, openTokens, parseScopes, recordEvent, sealTokens } from "./store";
+import {
+  type ConnectionTokens,
+  expiryFrom,
+  findConnection,
+  markStopped,
+  openTokens,
+  parseScopes,
+  recordEvent,
+  sealTokens,
+} from "./store";
 
 export const REFRESH_REFUSED_MESSAGE =
   "The service no longer accepts this connection's refresh token. Reconnect to continue.";
@@ -32,7 +41,11 @@ async function refreshOnce(connectionId: string, seenVersion: number): Promise<C
   const current = openTokens(connection);
   if (current && connection.tokenVersion !== seenVersion) return current;
   if (!current?.refreshToken) {
-    await markStopped(connectionId, "needs_reconnect", "The service did not provide a refresh token. Reconnect to continue.");
+    await markStopped(
+      connectionId,
+      "needs_reconnect",
+      "The service did not provide a refresh token. Reconnect to continue.",
+    );
     throw new AppError("connection_needs_reconnect", "This connection needs to be reconnected.");
   }
 
@@ -45,9 +58,16 @@ async function refreshOnce(connectionId: string, seenVersion: number): Promise<C
       await markStopped(connectionId, "needs_reconnect", REFRESH_REFUSED_MESSAGE);
       throw new AppError("connection_needs_reconnect", REFRESH_REFUSED_MESSAGE);
     }
-    await recordEvent(connectionId, "refresh_failed", error instanceof OAuthTokenError ? error.error : "service unavailable");
+    await recordEvent(
+      connectionId,
+      "refresh_failed",
+      error instanceof OAuthTokenError ? error.error : "service unavailable",
+    );
     if (error instanceof OAuthTokenError) {
-      throw new AppError("service_rejected", "The service refused to refresh access for Apportion. Please try again later.");
+      throw new AppError(
+        "service_rejected",
+        "The service refused to refresh access for Apportion. Please try again later.",
+      );
     }
     throw new AppError("service_unavailable", "The service could not be reached to refresh access. Please try again.");
   }

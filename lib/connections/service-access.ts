@@ -37,7 +37,8 @@ export async function withServiceAccess<T>(connectionId: string, call: Call<T>):
 }
 
 function usableTokens(connection: Connection) {
-  if (connection.status === "disabled") throw new AppError("connection_disabled", connection.statusReason ?? DISABLED_MESSAGE);
+  if (connection.status === "disabled")
+    throw new AppError("connection_disabled", connection.statusReason ?? DISABLED_MESSAGE);
   if (connection.status === "needs_reconnect") {
     throw new AppError("connection_needs_reconnect", connection.statusReason ?? "Reconnect to continue.");
   }
@@ -51,14 +52,23 @@ async function translate(connectionId: string, error: unknown): Promise<never> {
     throw new AppError("connection_disabled", DISABLED_MESSAGE);
   }
   if (error instanceof ServiceApiError && error.tokenRejected) {
-    await markStopped(connectionId, "needs_reconnect", "The service no longer accepts this connection's access. Reconnect to continue.");
-    throw new AppError("connection_needs_reconnect", "The service no longer accepts this connection's access. Reconnect to continue.");
+    await markStopped(
+      connectionId,
+      "needs_reconnect",
+      "The service no longer accepts this connection's access. Reconnect to continue.",
+    );
+    throw new AppError(
+      "connection_needs_reconnect",
+      "The service no longer accepts this connection's access. Reconnect to continue.",
+    );
   }
   if (error instanceof ServiceNetworkError || (error instanceof ServiceApiError && error.retryable)) {
     throw new AppError("service_unavailable", "The service is not answering right now. Please try again in a moment.");
   }
   if (error instanceof ServiceApiError || error instanceof ServiceResponseError) {
-    throw new AppError("service_rejected", "The service could not complete the request.", { status: error instanceof ServiceApiError ? error.status : undefined });
+    throw new AppError("service_rejected", "The service could not complete the request.", {
+      status: error instanceof ServiceApiError ? error.status : undefined,
+    });
   }
   throw error;
 }

@@ -80,7 +80,11 @@ export async function saveGrant(grant: Grant): Promise<Connection> {
       update: { ...fields, tokenVersion: { increment: 1 } },
     });
     await tx.connectionEvent.create({
-      data: { connectionId: connection.id, type: existing ? "reconnected" : "connected", detail: `Scopes: ${scopes.join(" ")}` },
+      data: {
+        connectionId: connection.id,
+        type: existing ? "reconnected" : "connected",
+        detail: `Scopes: ${scopes.join(" ")}`,
+      },
     });
     return connection;
   });
@@ -95,11 +99,7 @@ export function findConnection(id: string): Promise<Connection | null> {
 }
 
 /** Moves an active connection to a stopped state once, recording why. */
-export async function markStopped(
-  id: string,
-  status: "disabled" | "needs_reconnect",
-  reason: string,
-): Promise<void> {
+export async function markStopped(id: string, status: "disabled" | "needs_reconnect", reason: string): Promise<void> {
   const changed = await db().connection.updateMany({
     where: { id, status: "active" },
     data: { status, statusReason: reason, lastCheckedAt: new Date() },

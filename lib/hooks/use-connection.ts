@@ -5,7 +5,6 @@ import { apiFetch } from "@/lib/api-client";
 import type { ConnectionView } from "@/lib/connections/view";
 import { connectionKey } from "./query-keys";
 
-
 export function useConnection() {
   return useQuery({ queryKey: connectionKey, queryFn: () => apiFetch<ConnectionView>("/api/connection") });
 }
@@ -14,7 +13,9 @@ export function useCheckConnection() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () =>
-      apiFetch<{ connection: ConnectionView | null; problem: string | null }>("/api/connection/check", { method: "POST" }),
+      apiFetch<{ connection: ConnectionView | null; problem: string | null }>("/api/connection/check", {
+        method: "POST",
+      }),
     onSuccess: (answer) => {
       if (answer.connection) client.setQueryData(connectionKey, answer.connection);
     },

@@ -21,9 +21,13 @@ export function exchangeCode(
     redirect_uri: grant.redirectUri,
   });
   if (grant.codeVerifier) form.set("code_verifier", grant.codeVerifier);
-  return tokenCall(target, {
-    "Content-Type": "application/x-www-form-urlencoded",
-  }, form.toString());
+  return tokenCall(
+    target,
+    {
+      "Content-Type": "application/x-www-form-urlencoded",
+    },
+    form.toString(),
+  );
 }
 
 /** Operation 3: a JSON body, exactly the four fields the spec lists. */
@@ -32,12 +36,16 @@ export function refreshAccessToken(
   client: ClientCredentials,
   refreshToken: string,
 ): Promise<TokenResponse> {
-  return tokenCall(target, { "Content-Type": "application/json" }, JSON.stringify({
-    client_id: client.clientId,
-    client_secret: client.clientSecret,
-    grant_type: "refresh_token",
-    refresh_token: refreshToken,
-  }));
+  return tokenCall(
+    target,
+    { "Content-Type": "application/json" },
+    JSON.stringify({
+      client_id: client.clientId,
+      client_secret: client.clientSecret,
+      grant_type: "refresh_token",
+      refresh_token: refreshToken,
+    }),
+  );
 }
 
 async function tokenCall(target: ServiceTarget, headers: Record<string, string>, body: string): Promise<TokenResponse> {

@@ -103,7 +103,10 @@ test("a failing token endpoint gives a plain message and a way to try again", as
   await expect(page.getByRole("button", { name: "Try again" })).toBeVisible();
 });
 
-test("a disabled integration shows Reconnect, and reconnecting restores the same connection", async ({ page, request }) => {
+test("a disabled integration shows Reconnect, and reconnecting restores the same connection", async ({
+  page,
+  request,
+}) => {
   await connect(page);
   await emulatorSwitch(request, "disconnect", { organization_id: RIVERSIDE.id });
 
@@ -118,8 +121,12 @@ test("a disabled integration shows Reconnect, and reconnecting restores the same
   await answerConsent(page, "Allow");
   await expect(page).toHaveURL(/\/settings$/);
 
-  await expect(page.getByRole("region", { name: RIVERSIDE.name }).getByText("Connected", { exact: true })).toBeVisible();
-  await expect(page.locator("main").getByRole("alert").filter({ hasText: "is not connected right now" })).toHaveCount(0);
+  await expect(
+    page.getByRole("region", { name: RIVERSIDE.name }).getByText("Connected", { exact: true }),
+  ).toBeVisible();
+  await expect(page.locator("main").getByRole("alert").filter({ hasText: "is not connected right now" })).toHaveCount(
+    0,
+  );
   await expect(page.getByRole("region", { name: "Recent activity" })).toContainText("Reconnected");
 });
 

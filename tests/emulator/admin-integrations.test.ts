@@ -59,19 +59,13 @@ describe("/admin/integrations", () => {
     expect(list).toContain("Read your contacts and transactions");
     expect(list).toContain(">Disconnect</button>");
 
-    const response = await postForm(
-      `${pageUrl}/disconnect`,
-      { client_id: "apportion-playground" },
-      { Cookie: cookie },
-    );
+    const response = await postForm(`${pageUrl}/disconnect`, { client_id: "apportion-playground" }, { Cookie: cookie });
     expect(response.status).toBe(303);
     const answer = await callApi(emu, access_token, "/details");
     expect(answer.status).toBe(401);
     expect(await answer.json()).toEqual({ valid: false, errors: ["Disabled integration"] });
 
-    const after = await (
-      await fetch(`${pageUrl}?done=disconnected`, { headers: { Cookie: cookie } })
-    ).text();
+    const after = await (await fetch(`${pageUrl}?done=disconnected`, { headers: { Cookie: cookie } })).text();
     expect(after).toContain("The application was disconnected.");
     expect(after).toContain("Disconnected");
     expect(after).not.toContain(">Disconnect</button>");
@@ -79,15 +73,10 @@ describe("/admin/integrations", () => {
 
   it("refuses to disconnect without a valid session", async () => {
     const { access_token } = await connect(emu);
-    const forged =
-      "playground_admin=1001.9999999999.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA%3D";
+    const forged = "playground_admin=1001.9999999999.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA%3D";
     const attempts: Array<Record<string, string>> = [{}, { Cookie: forged }];
     for (const headers of attempts) {
-      const response = await postForm(
-        `${pageUrl}/disconnect`,
-        { client_id: "apportion-playground" },
-        headers,
-      );
+      const response = await postForm(`${pageUrl}/disconnect`, { client_id: "apportion-playground" }, headers);
       expect(response.status).toBe(401);
     }
     expect((await callApi(emu, access_token, "/details")).status).toBe(200);

@@ -153,10 +153,7 @@ describe("POST /integrations/status", () => {
     const { access_token } = await connect(emu);
     const response = await postStatus(access_token, { status: "DISCONNECTED", units: "0" });
     expect(response.status).toBe(200);
-    for (const endpoint of [
-      ...API_ENDPOINTS,
-      { path: "/imports", init: { method: "POST", body: "{}" } },
-    ]) {
+    for (const endpoint of [...API_ENDPOINTS, { path: "/imports", init: { method: "POST", body: "{}" } }]) {
       const answer = await callApi(emu, access_token, endpoint.path, endpoint.init);
       expect(answer.status, endpoint.path).toBe(401);
       expect(await answer.json()).toEqual(DISABLED);

@@ -48,9 +48,7 @@ describe("GET /admin/oauth2/authorize", () => {
     expect(page).toMatch(/<label for="password">Password<\/label>/);
     expect(page).toContain(">Allow</button>");
     expect(page).toContain(">Deny</button>");
-    expect(page).toContain(
-      "See your organization&#39;s account details and set the integration status",
-    );
+    expect(page).toContain("See your organization&#39;s account details and set the integration status");
     expect(page).toContain("Create and update records, such as splitting transactions");
     expect(page).toContain("Read your contacts and transactions");
     expect(page).toContain("admin@riverside.example");
@@ -68,9 +66,7 @@ describe("GET /admin/oauth2/authorize", () => {
   });
 
   it("escapes request values on the page", async () => {
-    const page = await (
-      await getAuthorize(validAuthorizeParams({ state: '"><script>alert(1)</script>' }))
-    ).text();
+    const page = await (await getAuthorize(validAuthorizeParams({ state: '"><script>alert(1)</script>' }))).text();
     expect(page).not.toContain("<script>alert(1)</script>");
     expect(page).toContain("&quot;&gt;&lt;script&gt;");
   });

@@ -15,9 +15,7 @@ export type TestEmulator = RunningEmulator & {
   clock: { ms: number };
 };
 
-export async function startTestEmulator(
-  overrides: Partial<EmulatorConfig> = {},
-): Promise<TestEmulator> {
+export async function startTestEmulator(overrides: Partial<EmulatorConfig> = {}): Promise<TestEmulator> {
   const clock = { ms: Date.parse("2026-03-01T12:00:00Z") };
   const running = await startEmulator({
     port: 0,
@@ -50,11 +48,7 @@ export function validAuthorizeParams(extra: Record<string, string> = {}): Record
   };
 }
 
-export function postForm(
-  url: string,
-  body: Record<string, string>,
-  headers: Record<string, string> = {},
-) {
+export function postForm(url: string, body: Record<string, string>, headers: Record<string, string> = {}) {
   return fetch(url, {
     method: "POST",
     redirect: "manual",
@@ -97,18 +91,13 @@ export async function getCode(
     password: RIVERSIDE.password,
   });
   const location = response.headers.get("location");
-  if (response.status !== 302 || location === null)
-    throw new Error(`consent failed: ${response.status}`);
+  if (response.status !== 302 || location === null) throw new Error(`consent failed: ${response.status}`);
   const code = new URL(location).searchParams.get("code");
   if (code === null) throw new Error(`no code in ${location}`);
   return code;
 }
 
-export function exchangeCode(
-  emu: RunningEmulator,
-  code: string,
-  extra: Record<string, string> = {},
-) {
+export function exchangeCode(emu: RunningEmulator, code: string, extra: Record<string, string> = {}) {
   return postForm(`${emu.url}/admin/oauth2/token`, {
     client_id: CLIENT_ID,
     client_secret: CLIENT_SECRET,
@@ -131,15 +120,11 @@ export function refresh(emu: RunningEmulator, refreshToken: string) {
 export type Tokens = { access_token: string; refresh_token: string };
 
 /** Full connect: consent as the given admin, then code exchange. */
-export async function connect(
-  emu: RunningEmulator,
-  options: { scope?: string; email?: string } = {},
-): Promise<Tokens> {
+export async function connect(emu: RunningEmulator, options: { scope?: string; email?: string } = {}): Promise<Tokens> {
   const params = validAuthorizeParams(options.scope ? { scope: options.scope } : {});
   const code = await getCode(emu, { params, email: options.email });
   const response = await exchangeCode(emu, code);
-  if (response.status !== 200)
-    throw new Error(`exchange failed: ${response.status} ${await response.text()}`);
+  if (response.status !== 200) throw new Error(`exchange failed: ${response.status} ${await response.text()}`);
   const body = (await response.json()) as Tokens;
   return body;
 }
@@ -172,11 +157,7 @@ export function postSwitch(emu: RunningEmulator, name: string, body: unknown) {
 export type OAuthErrorBody = { error: string; error_description: string };
 
 /** Asserts an RFC 6749 §5.2 error answer and returns its body. */
-export async function expectOAuthError(
-  response: Response,
-  status: number,
-  error: string,
-): Promise<OAuthErrorBody> {
+export async function expectOAuthError(response: Response, status: number, error: string): Promise<OAuthErrorBody> {
   expect(response.status).toBe(status);
   const body = (await response.json()) as OAuthErrorBody;
   expect(body.error).toBe(error);

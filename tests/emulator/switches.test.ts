@@ -68,9 +68,7 @@ describe("disconnect", () => {
 describe("token revocation switches", () => {
   it("revoke-access-tokens: the access token answers Unauthorized, the refresh token still works", async () => {
     const tokens = await connect(emu);
-    expect(
-      (await postSwitch(emu, "revoke-access-tokens", { organization_id: "1001" })).status,
-    ).toBe(200);
+    expect((await postSwitch(emu, "revoke-access-tokens", { organization_id: "1001" })).status).toBe(200);
     const answer = await callApi(emu, tokens.access_token, "/details");
     expect(answer.status).toBe(401);
     expect(await answer.json()).toEqual({ valid: false, errors: ["Unauthorized"] });
@@ -83,9 +81,7 @@ describe("token revocation switches", () => {
 
   it("revoke-refresh-tokens: refresh answers invalid_grant, the access token still works", async () => {
     const tokens = await connect(emu);
-    expect(
-      (await postSwitch(emu, "revoke-refresh-tokens", { organization_id: "1001" })).status,
-    ).toBe(200);
+    expect((await postSwitch(emu, "revoke-refresh-tokens", { organization_id: "1001" })).status).toBe(200);
     const refreshed = await refresh(emu, tokens.refresh_token);
     expect(refreshed.status).toBe(400);
     expect(await refreshed.json()).toMatchObject({ error: "invalid_grant" });
@@ -127,9 +123,7 @@ describe("reset and state", () => {
         transactions: 12,
       },
     ]);
-    expect(emu.state.organizations.get(RIVERSIDE.id)?.transactions[0]?.transaction_id).toBe(
-      "51001001",
-    );
+    expect(emu.state.organizations.get(RIVERSIDE.id)?.transactions[0]?.transaction_id).toBe("51001001");
     expect((await callApi(emu, tokens.access_token, "/details")).status).toBe(401);
   });
 
@@ -138,13 +132,7 @@ describe("reset and state", () => {
     const rotated = (await (await refresh(emu, tokens.refresh_token)).json()) as typeof tokens;
     const code = await getCode(emu);
     const text = await dump();
-    const secrets = [
-      tokens.access_token,
-      tokens.refresh_token,
-      rotated.access_token,
-      rotated.refresh_token,
-      code,
-    ];
+    const secrets = [tokens.access_token, tokens.refresh_token, rotated.access_token, rotated.refresh_token, code];
     for (const secret of secrets) {
       expect(text).not.toContain(secret);
       expect(text).not.toContain(createHash("sha256").update(secret).digest("hex"));

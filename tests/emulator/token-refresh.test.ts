@@ -57,11 +57,7 @@ describe("PKCE", () => {
 
   it("refuses a missing verifier when a challenge was sent", async () => {
     const { challenge } = pkcePair();
-    await expectOAuthError(
-      await exchangeCode(emu, await codeWithChallenge(challenge)),
-      400,
-      "invalid_grant",
-    );
+    await expectOAuthError(await exchangeCode(emu, await codeWithChallenge(challenge)), 400, "invalid_grant");
   });
 
   it("refuses a verifier for a code issued without a challenge (downgrade)", async () => {

@@ -20,7 +20,10 @@ afterAll(async () => {
   clearEnvCache();
 });
 
-type Exchange = (ctx: { params: Record<string, string | undefined>; checks: Record<string, string | undefined> }) => Promise<{
+type Exchange = (ctx: {
+  params: Record<string, string | undefined>;
+  checks: Record<string, string | undefined>;
+}) => Promise<{
   tokens: Record<string, unknown>;
 }>;
 

@@ -40,7 +40,10 @@ describe("token store (PostgreSQL)", () => {
     expect(second.statusReason).toBeNull();
     expect(second.tokenVersion).toBe(first.tokenVersion + 1);
     expect(openTokens(second)?.accessToken).toBe("second-token");
-    const events = await db().connectionEvent.findMany({ where: { connectionId: first.id }, orderBy: { createdAt: "asc" } });
+    const events = await db().connectionEvent.findMany({
+      where: { connectionId: first.id },
+      orderBy: { createdAt: "asc" },
+    });
     expect(events.map((e) => e.type)).toEqual(["connected", "disabled", "reconnected"]);
   });
 

@@ -37,8 +37,11 @@ describe("embedded database", () => {
     const first = await startEmbeddedDatabase(dataDir, 0);
     try {
       expect(await migrate(first.url)).toBe(0);
-      await query(first.url, `INSERT INTO "Connection" (id, environment, "organizationId", "organizationName", scopes, "connectedAt", "updatedAt")
-        VALUES (gen_random_uuid(), 'playground', '42', 'Kept', '{basic}', now(), now())`);
+      await query(
+        first.url,
+        `INSERT INTO "Connection" (id, environment, "organizationId", "organizationName", scopes, "connectedAt", "updatedAt")
+        VALUES (gen_random_uuid(), 'playground', '42', 'Kept', '{basic}', now(), now())`,
+      );
     } finally {
       await first.stop();
     }

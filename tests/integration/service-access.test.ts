@@ -34,7 +34,10 @@ beforeEach(async () => {
 const details = (id: string) => withServiceAccess(id, (token, target) => getAccountDetails(target, token));
 
 async function codeOf(promise: Promise<unknown>): Promise<string> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(AppError);
   return (error as AppError).code;
 }
@@ -77,7 +80,10 @@ describe("calls on a connection's behalf", () => {
 
   it("refresh early once the advised expiry has passed", async () => {
     const connection = await connectOrganization(emulator);
-    await db().connection.update({ where: { id: connection.id }, data: { tokenExpiresAt: new Date(Date.now() - 1000) } });
+    await db().connection.update({
+      where: { id: connection.id },
+      data: { tokenExpiresAt: new Date(Date.now() - 1000) },
+    });
     await details(connection.id);
     expect((await emulatorState(emulator)).stats.tokenRequests.refresh_token).toBe(1);
     expect((await findConnection(connection.id))!.tokenExpiresAt!.getTime()).toBeGreaterThan(Date.now());

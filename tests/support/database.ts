@@ -33,7 +33,10 @@ export async function recreateDatabase(name: string): Promise<void> {
 /** Applies every migration's SQL in order: the same files `prisma migrate deploy` applies. */
 export async function applyMigrations(url: string): Promise<void> {
   const root = path.resolve("prisma/migrations");
-  const folders = (await readdir(root, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+  const folders = (await readdir(root, { withFileTypes: true }))
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort();
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

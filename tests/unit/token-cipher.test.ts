@@ -6,7 +6,11 @@ const k1 = { id: "k1", key: randomBytes(32) };
 const k2 = { id: "k2", key: randomBytes(32) };
 const ctx = "playground:1001:access";
 
-function tamper(envelope: string, part: number, flip = (s: string) => s.slice(0, -2) + (s.endsWith("A") ? "BA" : "AA")) {
+function tamper(
+  envelope: string,
+  part: number,
+  flip = (s: string) => s.slice(0, -2) + (s.endsWith("A") ? "BA" : "AA"),
+) {
   const parts = envelope.split(".");
   parts[part] = flip(parts[part]!);
   return parts.join(".");
