@@ -4,6 +4,7 @@ import nextEnv from "@next/env";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { defineConfig } from "prisma/config";
+import { randomUUID } from "node:crypto";
 
 // The Prisma CLI does not load .env once a prisma.config.ts exists.
 nextEnv.loadEnvConfig(process.cwd());
@@ -54,7 +55,7 @@ function poolConfig(url: URL, database?: string): pg.PoolConfig {
  * Works around three bugs of @prisma/adapter-pg 6.19.3 that bite only the migration tooling,
  * all fixed upstream in 7.x: it cannot deserialize the `name` and `"char"` column types the schema engine
  * reads from pg_catalog; its shadow database reuses a connectionString; and it leaves the
- * shadow database behind. The shadow database is a fresh in-memory PGlite instead.
+ * shadow database behind.
  */
 class MigrationAdapterFactory {
   readonly provider = "postgres" as const;
@@ -65,7 +66,36 @@ class MigrationAdapterFactory {
     return new PrismaPg(withNameAsText(new pg.Pool(poolConfig(this.url)))).connect();
   }
 
+  /**
+   * A throwaway database on the same server, dropped afterwards. When the server cannot create
+   * one (the embedded database), an in-memory PGlite stands in; it can diff an empty history
+   * only: replaying existing migrations into it crashes the WASM engine ("unreachable").
+   */
   async connectToShadowDb() {
+    const name = `prisma_shadow_${randomUUID().replace(/-/g, "")}`;
+    const admin = new pg.Client(poolConfig(this.url));
+    await admin.connect();
+    try {
+      await admin.query(`CREATE DATABASE ${name}`);
+    } catch {
+      await admin.end();
+      return this.pgliteShadow();
+    }
+    await admin.end();
+    const pool = withNameAsText(new pg.Pool(poolConfig(this.url, name)));
+    const adapter = await new PrismaPg(pool).connect();
+    const dispose = adapter.dispose.bind(adapter);
+    adapter.dispose = async () => {
+      await dispose();
+      await pool.end().catch(() => undefined);
+      const cleanup = new pg.Client(poolConfig(this.url));
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).finally(() => cleanup.end());
+    };
+    return adapter;
+  }
+
+  private async pgliteShadow() {
     const db = await PGlite.create();
     const server = new PGLiteSocketServer({ db, host: "127.0.0.1", port: 0, maxConnections: 1 });
     await server.start();
@@ -85,7 +115,6 @@ class MigrationAdapterFactory {
   }
 }
 
-// pg_catalog's `name` and single-byte `"char"` types, which adapter-pg 6.19 cannot map.
 const CATALOG_TEXT_TYPES = new Set([18, 19]);
 const PG_TYPE_TEXT = 25;
 

@@ -1,0 +1,30 @@
+// Chunking for the service's limit of 100 records per import call (service-facts.md): rows of
+// one match_by only, and never one transaction's rows split across two calls (the sum rule is
+// checked per transaction within an import).
+import type { ImportRow, MatchBy } from "./rows";
+
+export const MAX_ROWS_PER_IMPORT = 100;
+
+export type TransactionRows = { transactionId: string; matchBy: MatchBy; rows: ImportRow[] };
+export type Chunk = { matchBy: MatchBy; groups: TransactionRows[] };
+
+export function chunkRows(groups: readonly TransactionRows[], max = MAX_ROWS_PER_IMPORT): Chunk[] {
+  const chunks: Chunk[] = [];
+  for (const matchBy of ["id", "transaction_id"] as const) {
+    let current: Chunk | undefined;
+    let size = 0;
+    for (const group of groups.filter((g) => g.matchBy === matchBy)) {
+      if (group.rows.length > max) {
+        throw new RangeError(`Transaction ${group.transactionId} has ${group.rows.length} rows; one import carries at most ${max}.`);
+      }
+      if (!current || size + group.rows.length > max) {
+        current = { matchBy, groups: [] };
+        chunks.push(current);
+        size = 0;
+      }
+      current.groups.push(group);
+      size += group.rows.length;
+    }
+  }
+  return chunks;
+}

@@ -1,0 +1,107 @@
+// The rows of a split_transaction import (spec §2.3, §4.2), built the same way for the editor's
+// preview and for the submission, so the preview is exactly what the service receives.
+import type { Allocation } from "@/lib/splits/schema";
+
+export type MatchBy = "id" | "transaction_id";
+
+export type TransactionRef = { transactionId: string; externalId: string | null };
+
+export type ImportRow = {
+  id: string;
+  transaction_id: string;
+  unit_amount_in_cents: number;
+  quantity: number;
+  campaign?: string;
+  campaign_id?: string;
+  parent_campaign?: string;
+  parent_campaign_id?: string;
+  fund: string;
+  fund_id?: string;
+  deleted_at?: number;
+};
+
+export type ImportBody = {
+  data_format: "split_transaction";
+  action_type: "create";
+  match_by: { transaction: MatchBy };
+  data_type: "json";
+  data: ImportRow[];
+};
+
+/** A transaction created externally is located by its external id (the default); one the
+ *  service created itself has none, so it must be matched by transaction_id (rules 3, 4). */
+export function matchByFor(transaction: TransactionRef): MatchBy {
+  return transaction.externalId ? "id" : "transaction_id";
+}
+
+/** The value the row's transaction_id carries under that match_by. */
+export function transactionRefFor(transaction: TransactionRef): string {
+  return transaction.externalId ?? transaction.transactionId;
+}
+
+/** `<transaction ref>:<n>`, the form the spec recommends so ids never overlap transaction ids. */
+export function nextSplitId(ref: string, taken: Iterable<string>): string {
+  const prefix = `${ref}:`;
+  let highest = 0;
+  for (const id of taken) {
+    if (!id.startsWith(prefix)) continue;
+    const n = Number(id.slice(prefix.length));
+    if (Number.isInteger(n) && n > highest) highest = n;
+  }
+  return `${prefix}${highest + 1}`;
+}
+
+export type ExistingSplit = {
+  splitId: string;
+  unitAmountCents: number;
+  quantity: number;
+  fund: string;
+  fundId: string | null;
+};
+
+export function buildImportRows(
+  transaction: TransactionRef,
+  allocation: Pick<Allocation, "rows" | "removedSplitIds">,
+  existing: ReadonlyMap<string, ExistingSplit>,
+  deletedAt: Date,
+): ImportRow[] {
+  const ref = transactionRefFor(transaction);
+  const rows: ImportRow[] = allocation.rows.map((row) =>
+    withoutUndefined({
+      id: row.splitId,
+      transaction_id: ref,
+      unit_amount_in_cents: row.amount,
+      quantity: row.quantity,
+      campaign: row.campaign,
+      campaign_id: row.campaignId,
+      parent_campaign: row.parentCampaign,
+      parent_campaign_id: row.parentCampaignId,
+      fund: row.fund,
+      fund_id: row.fundId,
+    }),
+  );
+  for (const splitId of allocation.removedSplitIds) {
+    const old = existing.get(splitId);
+    if (!old) continue;
+    rows.push(
+      withoutUndefined({
+        id: splitId,
+        transaction_id: ref,
+        unit_amount_in_cents: old.unitAmountCents,
+        quantity: old.quantity,
+        fund: old.fund,
+        fund_id: old.fundId ?? undefined,
+        deleted_at: Math.floor(deletedAt.getTime() / 1000),
+      }),
+    );
+  }
+  return rows;
+}
+
+export function importBody(matchBy: MatchBy, rows: ImportRow[]): ImportBody {
+  return { data_format: "split_transaction", action_type: "create", match_by: { transaction: matchBy }, data_type: "json", data: rows };
+}
+
+function withoutUndefined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}

@@ -1,0 +1,63 @@
+// Money is integer cents end to end. Amounts typed by people are parsed as text ("12.30" →
+// 1230), never through floating point, and every refusal says what to type instead.
+
+export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
+
+const MAX_CENTS = Number.MAX_SAFE_INTEGER;
+
+export function parseMoney(input: string): Parsed<number> {
+  const text = input.trim().replace(/^\$\s*/, "");
+  if (text === "") return { ok: false, error: "Enter an amount." };
+  if (text.startsWith("-")) return { ok: false, error: "The amount must be more than 0." };
+  if (text.includes(",")) {
+    return { ok: false, error: "Leave out the comma: write 1234.50 for one thousand two hundred thirty-four and 50 cents." };
+  }
+  if (/e/i.test(text)) return { ok: false, error: "Write the amount in plain digits, like 1000.00." };
+  const match = /^(\d+)(?:\.(\d*))?$/.exec(text);
+  if (!match) return { ok: false, error: "Write the amount in digits with an optional decimal point, like 25.00." };
+  const [, whole = "", fraction = ""] = match;
+  if (fraction.length > 2) return { ok: false, error: "Amounts have at most 2 decimal places (cents)." };
+  const digits = `${whole.replace(/^0+(?=\d)/, "")}${fraction.padEnd(2, "0")}`;
+  if (digits.length > 16 || Number(digits) > MAX_CENTS) {
+    return { ok: false, error: "That amount is too large." };
+  }
+  const cents = Number(digits);
+  if (cents === 0) return { ok: false, error: "The amount must be more than 0." };
+  return { ok: true, value: cents };
+}
+
+/** "25%" → hundredths of a percent (2500), for "percent entry". */
+export function parsePercent(input: string): Parsed<number> | null {
+  const text = input.trim();
+  if (!text.endsWith("%")) return null;
+  const match = /^(\d{1,3})(?:\.(\d{1,2}))?\s*%$/.exec(text);
+  if (!match) return { ok: false, error: "Write a percentage like 25% or 12.5%." };
+  const [, whole = "0", fraction = ""] = match;
+  const hundredths = Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
+  if (hundredths <= 0 || hundredths > 10_000) return { ok: false, error: "A percentage must be more than 0% and at most 100%." };
+  return { ok: true, value: hundredths };
+}
+
+/** A share of a total in cents, rounded half up, computed on integers. */
+export function percentOf(totalCents: number, hundredthsOfPercent: number): number {
+  return Number((BigInt(totalCents) * BigInt(hundredthsOfPercent) + 5_000n) / 10_000n);
+}
+
+/** 1234 → "12.34": what goes back into an amount field. */
+export function centsToInput(cents: number): string {
+  const sign = cents < 0 ? "-" : "";
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+}
+
+const formatters = new Map<string, Intl.NumberFormat>();
+
+export function formatCents(cents: number, currency = "USD"): string {
+  let formatter = formatters.get(currency);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat("en-US", { style: "currency", currency });
+    formatters.set(currency, formatter);
+  }
+  // Dividing by 100 only for display; sums are never computed on the result.
+  return formatter.format(cents / 100);
+}

@@ -1,0 +1,115 @@
+// The one schema of an allocation (a transaction split into rows), used by the editor's
+// zodResolver and by the route handler, so both say the same words. The sum rule lives here.
+import { z } from "zod";
+import { formatCents, parseMoney } from "./money";
+
+export const MAX_ROWS_PER_TRANSACTION = 100;
+export const MAX_QUANTITY = 100_000;
+
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+
+function text(label: string, max: number) {
+  return z
+    .string({ error: `${label} must be text.` })
+    .trim()
+    .max(max, `${label} can be at most ${max} characters.`)
+    .refine((v) => !CONTROL_CHARACTERS.test(v), `${label} cannot contain control characters.`);
+}
+
+const optionalText = (label: string, max: number) => text(label, max).transform((v) => (v === "" ? undefined : v));
+
+const amount = z.string({ error: "Enter an amount." }).transform((value, ctx) => {
+  const parsed = parseMoney(value);
+  if (!parsed.ok) {
+    ctx.addIssue({ code: "custom", message: parsed.error });
+    return z.NEVER;
+  }
+  return parsed.value;
+});
+
+const quantity = z.string({ error: "Enter a quantity." }).transform((value, ctx) => {
+  const trimmed = value.trim();
+  const n = /^\d{1,6}$/.test(trimmed) ? Number(trimmed) : NaN;
+  if (!(n >= 1 && n <= MAX_QUANTITY)) {
+    ctx.addIssue({ code: "custom", message: `Quantity is a whole number from 1 to ${MAX_QUANTITY}.` });
+    return z.NEVER;
+  }
+  return n;
+});
+
+export const splitRowSchema = z
+  .object({
+    /** The split's id at the service: an existing split's, or one assigned when the row was added. */
+    splitId: z.string().trim().min(1).max(160).regex(/^\S+$/, "A split id cannot contain spaces."),
+    amount,
+    quantity,
+    campaign: optionalText("Campaign", 200),
+    campaignId: optionalText("Campaign id", 100),
+    parentCampaign: optionalText("Parent campaign", 200),
+    parentCampaignId: optionalText("Parent campaign id", 100),
+    fund: text("Fund", 200).min(1, "Enter a fund (General when it is unknown)."),
+    fundId: optionalText("Fund id", 100),
+  })
+  .superRefine((row, ctx) => {
+    if ((row.parentCampaign || row.parentCampaignId) && !row.campaign) {
+      ctx.addIssue({ code: "custom", path: ["campaign"], message: "A parent campaign needs a campaign under it." });
+    }
+  });
+
+export type SplitRowInput = z.input<typeof splitRowSchema>;
+export type SplitRow = z.output<typeof splitRowSchema>;
+
+/** How far the rows are from the total, in words; null when they match. */
+export function sumProblem(allocatedCents: number, totalCents: number, currency = "USD"): string | null {
+  if (allocatedCents === totalCents) return null;
+  const gap = formatCents(Math.abs(totalCents - allocatedCents), currency);
+  return allocatedCents < totalCents
+    ? `The splits add up to ${formatCents(allocatedCents, currency)}: ${gap} short of the ${formatCents(totalCents, currency)} total.`
+    : `The splits add up to ${formatCents(allocatedCents, currency)}: ${gap} over the ${formatCents(totalCents, currency)} total.`;
+}
+
+export const allocationSchema = z
+  .object({
+    transactionId: z.string().trim().min(1, "Choose a transaction.").max(100),
+    totalCents: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+    currency: z.string().regex(/^[A-Z]{3}$/),
+    rows: z
+      .array(splitRowSchema)
+      .min(1, "Add at least one split.")
+      .max(MAX_ROWS_PER_TRANSACTION, `A transaction can have at most ${MAX_ROWS_PER_TRANSACTION} splits.`),
+    /** Existing splits to soft-delete. */
+    removedSplitIds: z.array(z.string().trim().min(1).max(160)).max(MAX_ROWS_PER_TRANSACTION),
+  })
+  .superRefine((allocation, ctx) => {
+    const allocated = allocation.rows.reduce((sum, row) => sum + row.amount * row.quantity, 0);
+    const problem = sumProblem(allocated, allocation.totalCents, allocation.currency);
+    if (problem) ctx.addIssue({ code: "custom", path: ["rows"], message: problem });
+
+    const seen = new Set<string>();
+    allocation.rows.forEach((row, index) => {
+      if (seen.has(row.splitId) || allocation.removedSplitIds.includes(row.splitId)) {
+        ctx.addIssue({ code: "custom", path: ["rows", index, "splitId"], message: "Two splits have the same id." });
+      }
+      seen.add(row.splitId);
+    });
+    if (allocation.rows.length + allocation.removedSplitIds.length > MAX_ROWS_PER_TRANSACTION) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["rows"],
+        message: `One import call carries at most ${MAX_ROWS_PER_TRANSACTION} rows for a transaction, removals included.`,
+      });
+    }
+  });
+
+export type AllocationInput = z.input<typeof allocationSchema>;
+export type Allocation = z.output<typeof allocationSchema>;
+
+/** The body of POST /api/submissions. Totals and currencies are re-read on the server. */
+export const submissionRequestSchema = z.object({
+  idempotencyKey: z.uuid("The submission key must be a UUID."),
+  allocations: z
+    .array(allocationSchema)
+    .min(1, "Nothing to submit.")
+    .max(1_000, "Submit at most 1000 transactions at once."),
+});
+export type SubmissionRequest = z.output<typeof submissionRequestSchema>;

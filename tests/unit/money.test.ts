@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import { centsToInput, formatCents, parseMoney, parsePercent, percentOf } from "@/lib/splits/money";
+
+describe("parseMoney", () => {
+  it.each([
+    ["12.34", 1234],
+    ["12.3", 1230],
+    ["12", 1200],
+    ["12.", 1200],
+    [" 0.01 ", 1],
+    ["$5.00", 500],
+    ["0012.50", 1250],
+    ["90071992547409.91", 9007199254740991],
+    // Values whose float product would be off: 1.15 * 100 = 114.99999999999999
+    ["1.15", 115],
+    ["4.35", 435],
+    ["1005.07", 100507],
+  ])("reads %s as %i cents", (text, cents) => {
+    expect(parseMoney(text)).toEqual({ ok: true, value: cents });
+  });
+
+  it.each([
+    ["", "Enter an amount"],
+    ["1,234.5", "Leave out the comma"],
+    ["0.001", "at most 2 decimal places"],
+    ["-5", "more than 0"],
+    ["0", "more than 0"],
+    ["0.00", "more than 0"],
+    ["1e3", "plain digits"],
+    ["abc", "digits with an optional decimal point"],
+    ["12.3.4", "digits with an optional decimal point"],
+    ["90071992547409.92", "too large"],
+    ["99999999999999999999", "too large"],
+    ["Infinity", "digits"],
+    ["NaN", "digits"],
+  ])("refuses %j with a clear message", (text, message) => {
+    const parsed = parseMoney(text);
+    expect(parsed.ok).toBe(false);
+    if (!parsed.ok) expect(parsed.error).toContain(message);
+  });
+});
+
+describe("percent entry", () => {
+  it("reads percentages as hundredths and computes shares on integers", () => {
+    expect(parsePercent("25%")).toEqual({ ok: true, value: 2500 });
+    expect(parsePercent("12.5 %")).toEqual({ ok: true, value: 1250 });
+    expect(parsePercent("12.50")).toBeNull();
+    expect(parsePercent("0%")?.ok).toBe(false);
+    expect(parsePercent("101%")?.ok).toBe(false);
+    expect(parsePercent("1e2%")?.ok).toBe(false);
+    expect(percentOf(10_001, 2500)).toBe(2500); // 2500.25 rounds down
+    expect(percentOf(10_002, 2500)).toBe(2501); // 2500.5 rounds half up
+    expect(percentOf(Number.MAX_SAFE_INTEGER, 10_000)).toBe(Number.MAX_SAFE_INTEGER);
+  });
+});
+
+describe("formatting", () => {
+  it("formats cents for people and for inputs", () => {
+    expect(formatCents(123456)).toBe("$1,234.56");
+    expect(formatCents(5)).toBe("$0.05");
+    expect(centsToInput(1230)).toBe("12.30");
+    expect(centsToInput(7)).toBe("0.07");
+    expect(centsToInput(-250)).toBe("-2.50");
+  });
+});
