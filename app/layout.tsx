@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { ConnectionBanner } from "@/components/connection/connection-banner";
+import { NavLinks } from "@/components/nav-links";
 import { Providers } from "@/components/providers";
 import { getCurrentConnection } from "@/lib/auth/session";
 import { getEnv } from "@/lib/env";
@@ -35,7 +36,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
                   {connection.organizationName}
                   {connection.environment === "playground" ? " · Playground" : ""}
                 </span>
-                <Link href="/settings">Settings</Link>
+                <NavLinks />
               </nav>
             )}
           </div>

@@ -6,7 +6,7 @@ import { getEnv } from "@/lib/env";
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export default async function LandingPage({ searchParams }: Props) {
-  if (await getCurrentConnection()) redirect("/settings");
+  if (await getCurrentConnection()) redirect("/transactions");
   const params = await searchParams;
   const env = getEnv();
   return (

@@ -16,7 +16,9 @@ export type EmulatorConfig = {
   codeTtlSeconds: number;
   /** Whether the `/__emulator/*` test switches are mounted. */
   testSwitches: boolean;
-  /** Clock in milliseconds; tests replace it to expire codes without waiting. */
+  /** How long one import stays Working before it completes, in milliseconds (tests use 0). */
+  importDelayMs: number;
+  /** Clock in milliseconds; tests replace it to expire codes and query tokens without waiting. */
   now: () => number;
 };
 
@@ -34,6 +36,7 @@ export const DEFAULT_CONFIG: EmulatorConfig = {
   redirectUris: DEFAULT_REDIRECT_URIS,
   codeTtlSeconds: 60,
   testSwitches: true,
+  importDelayMs: 300,
   now: () => Date.now(),
 };
 
@@ -44,6 +47,11 @@ export function resolveConfig(partial: Partial<EmulatorConfig> = {}): EmulatorCo
   }
   if (!Number.isFinite(config.codeTtlSeconds) || config.codeTtlSeconds <= 0) {
     throw new Error(`Emulator code TTL must be a positive number of seconds, got ${config.codeTtlSeconds}`);
+  }
+  if (!Number.isInteger(config.importDelayMs) || config.importDelayMs < 0 || config.importDelayMs > 600_000) {
+    throw new Error(
+      `Emulator import delay must be a whole number of milliseconds up to 600000, got ${config.importDelayMs}`,
+    );
   }
   if (config.clientId === "" || config.clientSecret === "") {
     throw new Error("Emulator client id and client secret must not be empty");
@@ -73,6 +81,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv): EmulatorConfig {
   }
   if (env.EMULATOR_CODE_TTL_SECONDS) {
     partial.codeTtlSeconds = parseInteger("EMULATOR_CODE_TTL_SECONDS", env.EMULATOR_CODE_TTL_SECONDS);
+  }
+  if (env.EMULATOR_IMPORT_DELAY_MS) {
+    partial.importDelayMs = parseInteger("EMULATOR_IMPORT_DELAY_MS", env.EMULATOR_IMPORT_DELAY_MS);
   }
   if (env.EMULATOR_TEST_SWITCHES !== undefined) partial.testSwitches = env.EMULATOR_TEST_SWITCHES !== "0";
   return resolveConfig(partial);

@@ -80,7 +80,8 @@ const PLANS: OrgPlan[] = [
 ];
 
 // Varied totals: round, odd, tiny (1 cent) and large, so split sums are exercised at the edges.
-const AMOUNTS = [10000, 2500, 12345, 500, 100000, 7550, 1, 99999, 4200, 25000, 333, 15000];
+// The 13th (10001, with an external id) is for "split evenly" tests: two halves cannot be equal.
+const AMOUNTS = [10000, 2500, 12345, 500, 100000, 7550, 1, 99999, 4200, 25000, 333, 15000, 10001];
 const TYPES: Transaction["transaction_type"][] = ["credit", "check", "cash", "eft", "paypal"];
 
 function pad(n: number, width: number): string {

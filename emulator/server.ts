@@ -8,6 +8,7 @@ import { apiRoutes } from "./routes/api";
 import { authorizeRoutes } from "./routes/authorize";
 import { faultInjection } from "./routes/faults";
 import { healthRoute, testSwitchRoutes } from "./routes/test-switches";
+import { testViewRoutes } from "./routes/test-views";
 import { tokenRoutes } from "./routes/token";
 import { createState, type EmulatorState } from "./state";
 
@@ -33,7 +34,10 @@ export function createEmulator(config?: Partial<EmulatorConfig>): Emulator {
 
   app.use("*", faultInjection(state));
   app.route("/", healthRoute());
-  if (resolved.testSwitches) app.route("/", testSwitchRoutes(deps));
+  if (resolved.testSwitches) {
+    app.route("/", testSwitchRoutes(deps));
+    app.route("/", testViewRoutes(deps));
+  }
   app.route("/", authorizeRoutes(deps));
   app.route("/", tokenRoutes(deps));
   app.route("/", apiRoutes(deps));

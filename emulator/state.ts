@@ -1,7 +1,9 @@
 // The emulator's whole world, in memory. Tokens and codes are kept only as sha256 hashes so that
 // a state dump (or a debugger) never shows a usable credential.
 import type { EmulatorConfig } from "./config";
+import type { ImportJob, ImportQueue, Split } from "./imports/model";
 import { createSeedOrganizations, type Organization } from "./seed";
+import type { QueryToken } from "./transactions-query";
 
 export const SCOPES = ["basic", "data_add", "data_query"] as const;
 export type Scope = (typeof SCOPES)[number];
@@ -43,6 +45,8 @@ export type FailFault = {
   remaining: number;
   pathPrefix: string | null;
   retryAfter: number | null;
+  /** "after": the request is handled (and takes effect), then its answer is lost and replaced. */
+  when: "before" | "after";
 };
 
 export type Faults = { latencyMs: number; fail: FailFault | null };
@@ -63,6 +67,18 @@ export type EmulatorState = {
   stats: Stats;
   faults: Faults;
   nextGrantNumber: number;
+  /** Every import of every organization, by id. */
+  imports: Map<number, ImportJob>;
+  /** Keyed by organization id. */
+  importQueues: Map<number, ImportQueue>;
+  /** Keyed by organization id, in creation order. */
+  splits: Map<number, Split[]>;
+  /** Keyed by the token value; tokens are not credentials, only cursors. */
+  queryTokens: Map<string, QueryToken>;
+  /** Survives resets, so an import id the app stored never names a different import later. */
+  nextImportNumber: number;
+  /** Bumped by every reset: an import still being processed sees it changed and stops. */
+  epoch: number;
 };
 
 /** What every route works with: the fixed configuration and the mutable world. */
@@ -84,12 +100,19 @@ export function createState(): EmulatorState {
     stats: emptyStats(),
     faults: { latencyMs: 0, fail: null },
     nextGrantNumber: 1,
+    imports: new Map(),
+    importQueues: new Map(),
+    splits: new Map(),
+    queryTokens: new Map(),
+    nextImportNumber: 1,
+    epoch: 0,
   };
 }
 
 /** Restores the seed in place: routes keep their reference to the same state object. */
 export function resetState(state: EmulatorState): void {
-  Object.assign(state, createState());
+  const { nextImportNumber, epoch } = state;
+  Object.assign(state, createState(), { nextImportNumber, epoch: epoch + 1 });
 }
 
 /** A JSON summary that is safe to print: no token values and no token hashes. */

@@ -10,7 +10,7 @@ export function ConnectButton({
   providerId,
   label = "Connect",
   variant = "primary",
-  callbackUrl = "/settings",
+  callbackUrl = "/transactions",
 }: Props) {
   const [pending, setPending] = useState(false);
   const [failed, setFailed] = useState(false);

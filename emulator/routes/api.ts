@@ -1,14 +1,15 @@
 // The bearer-token API under /admin/oauth2/api/v1. Every refusal uses the service's documented
 // error shape { valid: false, errors: [...] }.
-import { Hono, type Context } from "hono";
+import { Hono } from "hono";
 import { z } from "zod";
 import { disconnectOrganization, findGrantByAccessToken } from "../grants";
 import { readJsonObject } from "../http";
-import type { EmulatorDeps, Grant, Scope } from "../state";
+import type { EmulatorDeps } from "../state";
+import { API_PREFIX, NOT_JSON_OBJECT, lacksScope, refuse, type ApiEnv } from "./api-common";
+import { importRoutes } from "./imports";
+import { transactionRoutes } from "./transactions";
 
-type ApiEnv = { Variables: { grant: Grant } };
-
-export const API_PREFIX = "/admin/oauth2/api/v1";
+export { API_PREFIX } from "./api-common";
 
 // RFC 6750 §2.1: "Bearer" is case-insensitive; the token is a b64token.
 const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*)$/i;
@@ -20,11 +21,8 @@ const IntegrationStatusBody = z.object({
   }),
 });
 
-function refuse(c: Context, status: 400 | 401 | 403 | 404, message: string) {
-  return c.json({ valid: false, errors: [message] }, status);
-}
-
-export function apiRoutes({ state }: EmulatorDeps): Hono<ApiEnv> {
+export function apiRoutes(deps: EmulatorDeps): Hono<ApiEnv> {
+  const { state } = deps;
   const app = new Hono<ApiEnv>();
 
   app.use(`${API_PREFIX}/*`, async (c, next) => {
@@ -43,12 +41,6 @@ export function apiRoutes({ state }: EmulatorDeps): Hono<ApiEnv> {
     await next();
   });
 
-  const lacksScope = (c: Context<ApiEnv>, scope: Scope) => {
-    if (c.get("grant").scopes.includes(scope)) return null;
-    c.header("WWW-Authenticate", `Bearer realm="Playground", error="insufficient_scope", scope="${scope}"`);
-    return refuse(c, 403, `Insufficient scope: ${scope} required`);
-  };
-
   app.get(`${API_PREFIX}/details`, (c) => {
     const denied = lacksScope(c, "basic");
     if (denied) return denied;
@@ -62,7 +54,7 @@ export function apiRoutes({ state }: EmulatorDeps): Hono<ApiEnv> {
     const denied = lacksScope(c, "basic");
     if (denied) return denied;
     const body = await readJsonObject(c);
-    if (body === null) return refuse(c, 400, "The request body must be a JSON object (Content-Type: application/json)");
+    if (body === null) return refuse(c, 400, NOT_JSON_OBJECT);
     const parsed = IntegrationStatusBody.safeParse(body);
     if (!parsed.success) {
       const errors = parsed.error.issues.map((issue) => `${issue.path.join(".") || "body"}: ${issue.message}`);
@@ -79,5 +71,7 @@ export function apiRoutes({ state }: EmulatorDeps): Hono<ApiEnv> {
     return c.json({ valid: true }, 200);
   });
 
+  importRoutes(app, deps);
+  transactionRoutes(app, deps);
   return app;
 }

@@ -19,6 +19,7 @@ const FaultsBody = z
         count: z.number().int().min(1),
         path_prefix: z.string().startsWith("/").optional(),
         retry_after: z.number().int().min(0).optional(),
+        when: z.enum(["before", "after"]).optional(),
       })
       .strict()
       .optional(),
@@ -89,6 +90,7 @@ export function testSwitchRoutes({ state }: EmulatorDeps): Hono {
               remaining: fail.count,
               pathPrefix: fail.path_prefix ?? null,
               retryAfter: fail.retry_after ?? null,
+              when: fail.when ?? "before",
             },
     };
     return c.json({ ok: true, faults: state.faults }, 200);

@@ -1,3 +1,5 @@
 // Query keys shared by server prefetches and client hooks (kept out of "use client" modules,
 // whose exports are references, not values, on the server).
 export const connectionKey = ["connection"] as const;
+export const transactionsKey = (query: string) => ["transactions", query] as const;
+export const submissionKey = (id: string) => ["submission", id] as const;

@@ -15,7 +15,9 @@ export function chunkRows(groups: readonly TransactionRows[], max = MAX_ROWS_PER
     let size = 0;
     for (const group of groups.filter((g) => g.matchBy === matchBy)) {
       if (group.rows.length > max) {
-        throw new RangeError(`Transaction ${group.transactionId} has ${group.rows.length} rows; one import carries at most ${max}.`);
+        throw new RangeError(
+          `Transaction ${group.transactionId} has ${group.rows.length} rows; one import carries at most ${max}.`,
+        );
       }
       if (!current || size + group.rows.length > max) {
         current = { matchBy, groups: [] };

@@ -99,7 +99,13 @@ export function buildImportRows(
 }
 
 export function importBody(matchBy: MatchBy, rows: ImportRow[]): ImportBody {
-  return { data_format: "split_transaction", action_type: "create", match_by: { transaction: matchBy }, data_type: "json", data: rows };
+  return {
+    data_format: "split_transaction",
+    action_type: "create",
+    match_by: { transaction: matchBy },
+    data_type: "json",
+    data: rows,
+  };
 }
 
 function withoutUndefined<T extends object>(value: T): T {

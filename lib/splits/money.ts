@@ -10,7 +10,10 @@ export function parseMoney(input: string): Parsed<number> {
   if (text === "") return { ok: false, error: "Enter an amount." };
   if (text.startsWith("-")) return { ok: false, error: "The amount must be more than 0." };
   if (text.includes(",")) {
-    return { ok: false, error: "Leave out the comma: write 1234.50 for one thousand two hundred thirty-four and 50 cents." };
+    return {
+      ok: false,
+      error: "Leave out the comma: write 1234.50 for one thousand two hundred thirty-four and 50 cents.",
+    };
   }
   if (/e/i.test(text)) return { ok: false, error: "Write the amount in plain digits, like 1000.00." };
   const match = /^(\d+)(?:\.(\d*))?$/.exec(text);
@@ -34,7 +37,8 @@ export function parsePercent(input: string): Parsed<number> | null {
   if (!match) return { ok: false, error: "Write a percentage like 25% or 12.5%." };
   const [, whole = "0", fraction = ""] = match;
   const hundredths = Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
-  if (hundredths <= 0 || hundredths > 10_000) return { ok: false, error: "A percentage must be more than 0% and at most 100%." };
+  if (hundredths <= 0 || hundredths > 10_000)
+    return { ok: false, error: "A percentage must be more than 0% and at most 100%." };
   return { ok: true, value: hundredths };
 }
 

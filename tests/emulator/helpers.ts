@@ -141,13 +141,31 @@ export function callApi(
   });
 }
 
-/** Every API endpoint the emulator serves so far, with a body that would be valid. */
+/** Every API endpoint the emulator serves, with a body that would be valid. */
 export const API_ENDPOINTS = [
   { path: "/details", init: {} },
   {
     path: "/integrations/status",
     init: { method: "POST", body: JSON.stringify({ data: { status: "Connected", units: "5" } }) },
   },
+  { path: "/transactions/query", init: { method: "POST", body: JSON.stringify({ per_page: 5 }) } },
+  {
+    path: "/imports",
+    init: {
+      method: "POST",
+      body: JSON.stringify({
+        data_format: "split_transaction",
+        action_type: "create",
+        data_type: "json",
+        data: [
+          { id: "ext-1001-0001:a", transaction_id: "ext-1001-0001", unit_amount_in_cents: 10000, fund: "General" },
+        ],
+      }),
+    },
+  },
+  { path: "/imports/1", init: {} },
+  { path: "/imports/stats", init: {} },
+  { path: "/imports/list", init: {} },
 ];
 
 export function postSwitch(emu: RunningEmulator, name: string, body: unknown) {

@@ -46,4 +46,20 @@ describe("seed", () => {
       }
     }
   });
+
+  it("gives every organization what the import and query tests need", () => {
+    for (const org of organizations) {
+      expect(org.transactions.length).toBeGreaterThanOrEqual(12);
+      expect(org.campaigns.length).toBeGreaterThanOrEqual(3);
+      const external = org.transactions.filter((t) => t.external_id !== null);
+      expect(external.length).toBeGreaterThan(0);
+      expect(org.transactions.some((t) => t.external_id === null)).toBe(true);
+      expect(new Set(org.transactions.map((t) => t.amount_in_cents)).size).toBe(org.transactions.length);
+      // One odd total with an external id that nothing else uses, for "split evenly".
+      const odd = org.transactions.find((t) => t.amount_in_cents === 10001);
+      expect(odd?.external_id).toBe(`ext-${org.id}-0013`);
+      const ids = org.transactions.flatMap((t) => [t.transaction_id, t.external_id]);
+      expect(ids.filter((id) => id === odd?.external_id)).toHaveLength(1);
+    }
+  });
 });

@@ -112,7 +112,7 @@ describe("reset and state", () => {
         admin_email: "admin@riverside.example",
         campaigns: 4,
         funds: 4,
-        transactions: 12,
+        transactions: 13,
       },
       {
         id: 1002,
@@ -120,7 +120,7 @@ describe("reset and state", () => {
         admin_email: "admin@harbor.example",
         campaigns: 4,
         funds: 4,
-        transactions: 12,
+        transactions: 13,
       },
     ]);
     expect(emu.state.organizations.get(RIVERSIDE.id)?.transactions[0]?.transaction_id).toBe("51001001");

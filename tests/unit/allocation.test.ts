@@ -108,7 +108,11 @@ describe("the allocation schema (shared by the editor and the server)", () => {
     const twin = row("50");
     const dup = allocationSchema.safeParse({ ...base, rows: [twin, { ...twin }] });
     expect(dup.error!.issues.some((i) => i.message.includes("same id"))).toBe(true);
-    const many = allocationSchema.safeParse({ ...base, totalCents: 101, rows: Array.from({ length: 101 }, () => row("0.01")) });
+    const many = allocationSchema.safeParse({
+      ...base,
+      totalCents: 101,
+      rows: Array.from({ length: 101 }, () => row("0.01")),
+    });
     expect(many.error!.issues.some((i) => i.message.includes("at most 100"))).toBe(true);
   });
 });

@@ -36,17 +36,55 @@ describe("building rows", () => {
           fund: "General",
           fundId: "",
         },
-        { splitId: "ext-7:3", amount: "10", quantity: "2", campaign: "", campaignId: "", parentCampaign: "", parentCampaignId: "", fund: "Food", fundId: "f-1" },
+        {
+          splitId: "ext-7:3",
+          amount: "10",
+          quantity: "2",
+          campaign: "",
+          campaignId: "",
+          parentCampaign: "",
+          parentCampaignId: "",
+          fund: "Food",
+          fundId: "f-1",
+        },
       ],
     });
-    const existing = new Map([["ext-7:1", { splitId: "ext-7:1", unitAmountCents: 5000, quantity: 1, fund: "General", fundId: null }]]);
-    const rows = buildImportRows({ transactionId: "9001", externalId: "ext-7" }, allocation, existing, new Date("2026-11-22T00:00:00Z"));
-    expect(rows).toEqual([
-      { id: "ext-7:2", transaction_id: "ext-7", unit_amount_in_cents: 3000, quantity: 1, campaign: "Spring Appeal", campaign_id: "c-2", parent_campaign: "Annual Fund", fund: "General" },
-      { id: "ext-7:3", transaction_id: "ext-7", unit_amount_in_cents: 1000, quantity: 2, fund: "Food", fund_id: "f-1" },
-      { id: "ext-7:1", transaction_id: "ext-7", unit_amount_in_cents: 5000, quantity: 1, fund: "General", deleted_at: 1_795_305_600 },
+    const existing = new Map([
+      ["ext-7:1", { splitId: "ext-7:1", unitAmountCents: 5000, quantity: 1, fund: "General", fundId: null }],
     ]);
-    expect(importBody("id", rows)).toMatchObject({ data_format: "split_transaction", action_type: "create", match_by: { transaction: "id" }, data_type: "json" });
+    const rows = buildImportRows(
+      { transactionId: "9001", externalId: "ext-7" },
+      allocation,
+      existing,
+      new Date("2026-11-22T00:00:00Z"),
+    );
+    expect(rows).toEqual([
+      {
+        id: "ext-7:2",
+        transaction_id: "ext-7",
+        unit_amount_in_cents: 3000,
+        quantity: 1,
+        campaign: "Spring Appeal",
+        campaign_id: "c-2",
+        parent_campaign: "Annual Fund",
+        fund: "General",
+      },
+      { id: "ext-7:3", transaction_id: "ext-7", unit_amount_in_cents: 1000, quantity: 2, fund: "Food", fund_id: "f-1" },
+      {
+        id: "ext-7:1",
+        transaction_id: "ext-7",
+        unit_amount_in_cents: 5000,
+        quantity: 1,
+        fund: "General",
+        deleted_at: 1_795_305_600,
+      },
+    ]);
+    expect(importBody("id", rows)).toMatchObject({
+      data_format: "split_transaction",
+      action_type: "create",
+      match_by: { transaction: "id" },
+      data_type: "json",
+    });
   });
 });
 
@@ -54,7 +92,13 @@ describe("chunking", () => {
   const group = (id: string, n: number, matchBy: "id" | "transaction_id" = "id"): TransactionRows => ({
     transactionId: id,
     matchBy,
-    rows: Array.from({ length: n }, (_, i) => ({ id: `${id}:${i}`, transaction_id: id, unit_amount_in_cents: 1, quantity: 1, fund: "General" })),
+    rows: Array.from({ length: n }, (_, i) => ({
+      id: `${id}:${i}`,
+      transaction_id: id,
+      unit_amount_in_cents: 1,
+      quantity: 1,
+      fund: "General",
+    })),
   });
 
   it("packs transactions into calls of at most 100 rows without splitting one", () => {

@@ -74,6 +74,7 @@ CREATE TABLE "SubmissionChunk" (
     "lastError" TEXT,
     "serviceImportId" TEXT,
     "serviceStatus" TEXT,
+    "claimedAt" TIMESTAMP(3),
     "sentAt" TIMESTAMP(3),
     "checkedAt" TIMESTAMP(3),
     "completedAt" TIMESTAMP(3),
@@ -131,6 +132,9 @@ ALTER TABLE "KnownTransaction" ADD CONSTRAINT "KnownTransaction_connectionId_fke
 
 -- AddForeignKey
 ALTER TABLE "KnownSplit" ADD CONSTRAINT "KnownSplit_connectionId_fkey" FOREIGN KEY ("connectionId") REFERENCES "Connection"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "KnownSplit" ADD CONSTRAINT "KnownSplit_connectionId_transactionId_fkey" FOREIGN KEY ("connectionId", "transactionId") REFERENCES "KnownTransaction"("connectionId", "transactionId") ON DELETE CASCADE ON UPDATE CASCADE;
 
 -- AddForeignKey
 ALTER TABLE "Submission" ADD CONSTRAINT "Submission_connectionId_fkey" FOREIGN KEY ("connectionId") REFERENCES "Connection"("id") ON DELETE CASCADE ON UPDATE CASCADE;

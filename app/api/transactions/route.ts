@@ -1,0 +1,7 @@
+import { apiRoute } from "@/lib/api/route";
+import { listTransactions, transactionFiltersSchema } from "@/lib/transactions/read";
+
+export const GET = apiRoute({}, async ({ connection, request }) => {
+  const filters = transactionFiltersSchema.parse(Object.fromEntries(request.nextUrl.searchParams));
+  return listTransactions(connection.id, filters);
+});

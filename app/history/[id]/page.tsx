@@ -1,0 +1,33 @@
+import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { SubmissionDetailView } from "@/components/history/submission-detail";
+import { requireConnection } from "@/lib/auth/session";
+import { submissionKey } from "@/lib/hooks/query-keys";
+import { getSubmission } from "@/lib/imports/read";
+import { getQueryClient } from "@/lib/query-client";
+
+export const metadata = { title: "Submission" };
+
+type Props = { params: Promise<{ id: string }> };
+
+export default async function SubmissionPage({ params }: Props) {
+  const connection = await requireConnection();
+  const { id } = await params;
+  if (!/^[0-9a-f-]{36}$/i.test(id)) notFound();
+  const submission = await getSubmission(connection.id, id);
+  if (!submission) notFound();
+  const queryClient = getQueryClient();
+  queryClient.setQueryData(submissionKey(id), submission);
+  return (
+    <>
+      <p className="small">
+        <Link href="/history">← Import history</Link>
+      </p>
+      <h1>Submission</h1>
+      <HydrationBoundary state={dehydrate(queryClient)}>
+        <SubmissionDetailView id={id} />
+      </HydrationBoundary>
+    </>
+  );
+}

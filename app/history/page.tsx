@@ -1,0 +1,55 @@
+import Link from "next/link";
+import { SubmissionStatusBadge } from "@/components/history/submission-status";
+import { requireConnection } from "@/lib/auth/session";
+import { listSubmissions } from "@/lib/imports/read";
+
+export const metadata = { title: "Import history" };
+
+export default async function HistoryPage() {
+  const connection = await requireConnection();
+  const submissions = await listSubmissions(connection.id);
+  return (
+    <>
+      <h1>Import history</h1>
+      <p className="muted">Every submission to the service, with what it did with each row.</p>
+      {submissions.length === 0 ? (
+        <div className="card empty">
+          <p>Nothing submitted yet.</p>
+          <Link className="button" href="/transactions">
+            Split a transaction
+          </Link>
+        </div>
+      ) : (
+        <div className="card table-card">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">Submitted</th>
+                <th scope="col">Transactions</th>
+                <th scope="col">Rows</th>
+                <th scope="col">Status</th>
+              </tr>
+            </thead>
+            <tbody>
+              {submissions.map((s) => (
+                <tr key={s.id}>
+                  <td>
+                    <Link href={`/history/${s.id}`}>{new Date(s.createdAt).toLocaleString("en-US")}</Link>
+                  </td>
+                  <td>{s.transactionCount}</td>
+                  <td>
+                    {s.rowCount}
+                    {s.droppedCount > 0 ? <span className="muted"> ({s.droppedCount} dropped)</span> : null}
+                  </td>
+                  <td>
+                    <SubmissionStatusBadge status={s.status} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,36 @@
+import { Suspense } from "react";
+import { TransactionsList } from "@/components/transactions/transactions-list";
+import { AppError } from "@/lib/app-error";
+import { requireConnection } from "@/lib/auth/session";
+import { knownNames } from "@/lib/transactions/read";
+import { copyIsStale, syncTransactions } from "@/lib/transactions/sync";
+
+export const metadata = { title: "Transactions" };
+
+export default async function TransactionsPage() {
+  const connection = await requireConnection();
+  let syncProblem: string | null = null;
+  if (connection.status === "active" && copyIsStale(connection.transactionsSyncedAt)) {
+    try {
+      await syncTransactions(connection.id);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      syncProblem = error.message;
+    }
+  }
+  const { campaigns } = await knownNames(connection.id);
+  return (
+    <>
+      <h1>Transactions</h1>
+      <p className="muted">Pick a gift to re-allocate across campaigns and funds.</p>
+      {syncProblem && (
+        <p role="alert" className="notice notice--warn">
+          Could not refresh from the service: {syncProblem} The list shows the last copy.
+        </p>
+      )}
+      <Suspense fallback={<p className="card">Loading transactions…</p>}>
+        <TransactionsList campaigns={campaigns} />
+      </Suspense>
+    </>
+  );
+}

@@ -1,0 +1,19 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+
+const LINKS = [
+  { href: "/transactions", label: "Transactions" },
+  { href: "/history", label: "History" },
+  { href: "/settings", label: "Settings" },
+];
+
+export function NavLinks() {
+  const pathname = usePathname();
+  return LINKS.map((link) => (
+    <Link key={link.href} href={link.href} aria-current={pathname.startsWith(link.href) ? "page" : undefined}>
+      {link.label}
+    </Link>
+  ));
+}

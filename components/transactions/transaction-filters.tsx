@@ -1,0 +1,79 @@
+"use client";
+
+import { useRef } from "react";
+import type { CampaignOption } from "@/lib/transactions/read";
+
+export type FilterValues = { search: string; campaignId: string; after: string; before: string; split: string };
+
+type Props = {
+  values: FilterValues;
+  campaigns: CampaignOption[];
+  onChange: (next: Partial<FilterValues>) => void;
+  /** Changes when the filters are cleared, so the search box starts empty again. */
+  resetKey: number;
+};
+
+export function TransactionFilters({ values, campaigns, onChange, resetKey }: Props) {
+  // The search box waits for a pause in typing before it asks again.
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const searchNow = (search: string) => {
+    clearTimeout(timer.current);
+    onChange({ search });
+  };
+
+  return (
+    <form
+      className="filters"
+      role="search"
+      onSubmit={(e) => {
+        e.preventDefault();
+        searchNow(String(new FormData(e.currentTarget).get("search") ?? ""));
+      }}
+    >
+      <label className="field field--grow">
+        <span>Search</span>
+        <input
+          key={resetKey}
+          type="search"
+          name="search"
+          defaultValue={values.search}
+          placeholder="Donor, transaction id, campaign or fund"
+          onChange={(e) => {
+            const search = e.target.value;
+            clearTimeout(timer.current);
+            timer.current = setTimeout(() => onChange({ search }), 300);
+          }}
+        />
+      </label>
+      <label className="field">
+        <span>Campaign</span>
+        <select value={values.campaignId} onChange={(e) => onChange({ campaignId: e.target.value })}>
+          <option value="">All campaigns</option>
+          {campaigns
+            .filter((c) => c.id)
+            .map((c) => (
+              <option key={c.id} value={c.id ?? ""}>
+                {c.name}
+              </option>
+            ))}
+        </select>
+      </label>
+      <label className="field">
+        <span>From</span>
+        <input type="date" value={values.after} onChange={(e) => onChange({ after: e.target.value })} />
+      </label>
+      <label className="field">
+        <span>To</span>
+        <input type="date" value={values.before} onChange={(e) => onChange({ before: e.target.value })} />
+      </label>
+      <label className="field">
+        <span>Allocation</span>
+        <select value={values.split} onChange={(e) => onChange({ split: e.target.value })}>
+          <option value="all">All</option>
+          <option value="unsplit">Not split yet</option>
+          <option value="split">Split</option>
+        </select>
+      </label>
+    </form>
+  );
+}

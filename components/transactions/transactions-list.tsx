@@ -1,0 +1,188 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useState } from "react";
+import { useSyncTransactions, useTransactions } from "@/lib/hooks/use-transactions";
+import { formatCents } from "@/lib/splits/money";
+import type { CampaignOption, TransactionView } from "@/lib/transactions/read";
+import { type FilterValues, TransactionFilters } from "./transaction-filters";
+
+const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
+const FILTER_KEYS = ["search", "campaignId", "after", "before", "split"] as const;
+
+export function TransactionsList({ campaigns }: { campaigns: CampaignOption[] }) {
+  const router = useRouter();
+  const pathname = usePathname();
+  const params = useSearchParams();
+  const query = params.toString();
+  const { data, error, isPending, isFetching } = useTransactions(query);
+  const sync = useSyncTransactions();
+
+  const values: FilterValues = {
+    search: params.get("search") ?? "",
+    campaignId: params.get("campaignId") ?? "",
+    after: params.get("after") ?? "",
+    before: params.get("before") ?? "",
+    split: params.get("split") ?? "all",
+  };
+  const page = Number(params.get("page") ?? 1);
+
+  const [resetKey, setResetKey] = useState(0);
+
+  function update(next: Partial<FilterValues> & { page?: number }) {
+    const updated = new URLSearchParams(params.toString());
+    for (const key of FILTER_KEYS) {
+      const value = next[key];
+      if (value === undefined) continue;
+      if (value && !(key === "split" && value === "all")) updated.set(key, value);
+      else updated.delete(key);
+    }
+    if (next.page && next.page > 1) updated.set("page", String(next.page));
+    else updated.delete("page");
+    router.replace(`${pathname}?${updated.toString()}`, { scroll: false });
+  }
+
+  function clearFilters() {
+    setResetKey((k) => k + 1);
+    update({ search: "", campaignId: "", after: "", before: "", split: "all" });
+  }
+
+  const filtered = FILTER_KEYS.some((k) => (k === "split" ? values.split !== "all" : values[k]));
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.perPage)) : 1;
+
+  return (
+    <>
+      <TransactionFilters values={values} campaigns={campaigns} onChange={update} resetKey={resetKey} />
+      <div className="toolbar">
+        <p className="muted small" aria-live="polite">
+          {data ? `${data.total} transaction${data.total === 1 ? "" : "s"}${filtered ? " match" : ""}` : " "}
+          {data?.syncedAt ? ` · copied from the service ${dateTimeAgo(data.syncedAt)}` : ""}
+        </p>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => sync.mutate()}
+          disabled={sync.isPending}
+        >
+          {sync.isPending ? "Refreshing…" : "Refresh from the service"}
+        </button>
+      </div>
+      {sync.isError && (
+        <p role="alert" className="notice notice--danger">
+          {sync.error.message}
+        </p>
+      )}
+      {error ? (
+        <p role="alert" className="notice notice--danger">
+          {error.message}
+        </p>
+      ) : isPending ? (
+        <p className="card">Loading transactions…</p>
+      ) : data.items.length === 0 ? (
+        <div className="card empty">
+          <p>
+            {filtered
+              ? "No transactions match these filters."
+              : "No transactions yet. Refresh to copy them from the service."}
+          </p>
+          {filtered && (
+            <button type="button" className="button button--secondary" onClick={clearFilters}>
+              Clear filters
+            </button>
+          )}
+        </div>
+      ) : (
+        <div className={`card table-card${isFetching ? " is-fetching" : ""}`}>
+          <table className="table">
+            <caption className="visually-hidden">Transactions, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Date</th>
+                <th scope="col">Donor</th>
+                <th scope="col" className="num">
+                  Amount
+                </th>
+                <th scope="col">Allocation</th>
+                <th scope="col">
+                  <span className="visually-hidden">Action</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.items.map((t) => (
+                <TransactionRow key={t.transactionId} transaction={t} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {data && pages > 1 && (
+        <nav className="pagination" aria-label="Pages">
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={page <= 1}
+            onClick={() => update({ page: page - 1 })}
+          >
+            Previous
+          </button>
+          <span aria-current="page">
+            Page {page} of {pages}
+          </span>
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={page >= pages}
+            onClick={() => update({ page: page + 1 })}
+          >
+            Next
+          </button>
+        </nav>
+      )}
+    </>
+  );
+}
+
+function TransactionRow({ transaction: t }: { transaction: TransactionView }) {
+  return (
+    <tr>
+      <td>{dateFormat.format(new Date(t.occurredAt))}</td>
+      <td>
+        <div>{t.contactName ?? "Unknown donor"}</div>
+        <div className="muted small">
+          {t.externalId ? `External id ${t.externalId}` : `Created in the service · id ${t.transactionId}`}
+        </div>
+      </td>
+      <td className="num">{formatCents(t.amountCents, t.currency)}</td>
+      <td>
+        {t.splits.length === 0 ? (
+          <span className="muted">
+            Not split · {t.campaign ?? "no campaign"} / {t.fund ?? "General"}
+          </span>
+        ) : (
+          <ul className="allocation">
+            {t.splits.map((s) => (
+              <li key={s.splitId}>
+                {formatCents(s.unitAmountCents * s.quantity, t.currency)} → {s.campaign ?? "Default campaign"} /{" "}
+                {s.fund}
+              </li>
+            ))}
+          </ul>
+        )}
+      </td>
+      <td className="num">
+        <Link className="button button--secondary" href={`/transactions/${encodeURIComponent(t.transactionId)}`}>
+          Split<span className="visually-hidden"> the gift of {t.contactName ?? t.transactionId}</span>
+        </Link>
+      </td>
+    </tr>
+  );
+}
+
+function dateTimeAgo(iso: string): string {
+  const minutes = Math.round((Date.now() - new Date(iso).getTime()) / 60_000);
+  if (minutes < 1) return "just now";
+  if (minutes < 60) return `${minutes} min ago`;
+  return new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
+}

@@ -1,0 +1,42 @@
+// POST /transactions/query (facts, "Querying"): the organization's original transactions, newest
+// first, paged with a query token.
+import type { Hono } from "hono";
+import { readJsonObject } from "../http";
+import type { EmulatorDeps } from "../state";
+import {
+  QUERY_TOKEN_TTL_MS,
+  answerPage,
+  parseQueryRequest,
+  pruneQueryTokens,
+  type QueryPage,
+} from "../transactions-query";
+import { API_PREFIX, NOT_JSON_OBJECT, lacksScope, refuse, refuseAll, type ApiEnv } from "./api-common";
+
+export function transactionRoutes(app: Hono<ApiEnv>, { state, config }: EmulatorDeps): void {
+  app.post(`${API_PREFIX}/transactions/query`, async (c) => {
+    const denied = lacksScope(c, "data_query");
+    if (denied) return denied;
+    // An empty body is a query with every default. (Hono caches the body, so it can be read twice.)
+    const body = (await c.req.text()).trim() === "" ? {} : await readJsonObject(c);
+    if (body === null) return refuse(c, 400, NOT_JSON_OBJECT);
+    const request = parseQueryRequest(body);
+    if (Array.isArray(request)) return refuseAll(c, request);
+
+    const org = state.organizations.get(c.get("grant").organizationId);
+    if (org === undefined) return refuse(c, 404, "Organization not found");
+    const now = config.now();
+    pruneQueryTokens(state.queryTokens, now);
+
+    let page: QueryPage;
+    if (request.kind === "new") {
+      page = answerPage(state.queryTokens, org, { ...request, offset: 0, token: null }, now);
+    } else {
+      const stored = state.queryTokens.get(request.token);
+      // Another organization's token is as unknown as a made-up one.
+      if (stored === undefined || stored.organizationId !== org.id) return refuse(c, 400, "Unknown query token");
+      if (now - stored.lastUsedMs >= QUERY_TOKEN_TTL_MS) return refuse(c, 400, "Query token expired");
+      page = answerPage(state.queryTokens, org, { ...stored, token: request.token }, now);
+    }
+    return c.json(page, 200);
+  });
+}

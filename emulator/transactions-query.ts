@@ -1,0 +1,186 @@
+// POST /transactions/query: body validation, filtering and query-token paging. The facts name
+// the filters and the paging rules but not their exact semantics; see the README for the choices.
+import { randomToken } from "./crypto";
+import { parseIsoDate } from "./dates";
+import type { Organization, Transaction } from "./seed";
+
+export const MAX_PER_PAGE = 50;
+const DEFAULT_PER_PAGE = 25;
+/** The facts: a query token expires after 5 minutes of inactivity. */
+export const QUERY_TOKEN_TTL_MS = 5 * 60_000;
+
+export type TransactionFilters = {
+  campaignId: string | null;
+  /** Exclusive bounds on transaction_time, in milliseconds. */
+  afterMs: number | null;
+  beforeMs: number | null;
+  /** Accepted, but the emulator does not know what the service means by them: no effect. */
+  linked: boolean | null;
+  notLinked: boolean | null;
+  changed: boolean | null;
+};
+
+export type QueryToken = {
+  organizationId: number;
+  filters: TransactionFilters;
+  perPage: number;
+  /** Index of the first result of the next page. */
+  offset: number;
+  /** Milliseconds on the configured clock; each use renews the token. */
+  lastUsedMs: number;
+};
+
+export type QueryRequest =
+  { kind: "new"; perPage: number; filters: TransactionFilters } | { kind: "continue"; token: string };
+
+const BODY_KEYS = new Set(["per_page", "query_token", "query"]);
+const QUERY_KEYS = new Set(["campaign_id", "after", "before", "linked", "not_linked", "changed"]);
+const NO_FILTERS: TransactionFilters = {
+  campaignId: null,
+  afterMs: null,
+  beforeMs: null,
+  linked: null,
+  notLinked: null,
+  changed: null,
+};
+
+/** The request, or the list of problems (one message each) for a 400 answer. */
+export function parseQueryRequest(body: Record<string, unknown>): QueryRequest | string[] {
+  const errors: string[] = [];
+  for (const key of Object.keys(body)) {
+    if (!BODY_KEYS.has(key)) errors.push(`Unknown field: ${key} (allowed: per_page, query_token, query)`);
+  }
+  const perPage = body.per_page ?? DEFAULT_PER_PAGE;
+  if (typeof perPage !== "number" || !Number.isInteger(perPage) || perPage < 1 || perPage > MAX_PER_PAGE) {
+    errors.push(`per_page must be a whole number from 1 to ${MAX_PER_PAGE}, got ${JSON.stringify(perPage)}`);
+  }
+  const token = body.query_token;
+  if (token !== undefined && (typeof token !== "string" || token === "")) {
+    errors.push("query_token must be the non-empty string of a previous answer");
+  }
+  // A query token carries its own filters: a query sent with it is ignored, not checked.
+  const filters = token === undefined ? parseFilters(body.query, errors) : NO_FILTERS;
+  if (errors.length > 0) return errors;
+  if (typeof token === "string") return { kind: "continue", token };
+  return { kind: "new", perPage: perPage as number, filters };
+}
+
+function parseFilters(query: unknown, errors: string[]): TransactionFilters {
+  if (query === undefined) return NO_FILTERS;
+  if (typeof query !== "object" || query === null || Array.isArray(query)) {
+    errors.push("query must be an object of filters");
+    return NO_FILTERS;
+  }
+  const fields = query as Record<string, unknown>;
+  for (const key of Object.keys(fields)) {
+    if (!QUERY_KEYS.has(key)) {
+      errors.push(`Unknown filter: query.${key} (allowed: ${[...QUERY_KEYS].join(", ")})`);
+    }
+  }
+  const campaignId = fields.campaign_id;
+  if (campaignId !== undefined && (typeof campaignId !== "string" || campaignId.trim() === "")) {
+    errors.push("query.campaign_id must be a non-empty string");
+  }
+  const date = (name: "after" | "before"): number | null => {
+    const value = fields[name];
+    if (value === undefined) return null;
+    const ms = typeof value === "string" ? parseIsoDate(value) : null;
+    if (ms === null) {
+      errors.push(
+        `query.${name} must be an ISO 8601 date or date-time with a zone, e.g. "2026-01-05" or "2026-01-05T00:00:00Z"; got ${JSON.stringify(value)}`,
+      );
+    }
+    return ms;
+  };
+  const flag = (name: "linked" | "not_linked" | "changed"): boolean | null => {
+    const value = fields[name];
+    if (value === undefined) return null;
+    if (typeof value !== "boolean") errors.push(`query.${name} must be true or false`);
+    return typeof value === "boolean" ? value : null;
+  };
+  return {
+    campaignId: typeof campaignId === "string" ? campaignId.trim() : null,
+    afterMs: date("after"),
+    beforeMs: date("before"),
+    linked: flag("linked"),
+    notLinked: flag("not_linked"),
+    changed: flag("changed"),
+  };
+}
+
+/** Newest first, then by id, so that pages are stable. */
+export function matchingTransactions(org: Organization, filters: TransactionFilters): Transaction[] {
+  return org.transactions
+    .filter((t) => {
+      const time = Date.parse(t.transaction_time);
+      if (filters.campaignId !== null && t.campaign_id !== filters.campaignId) return false;
+      if (filters.afterMs !== null && !(time > filters.afterMs)) return false;
+      if (filters.beforeMs !== null && !(time < filters.beforeMs)) return false;
+      return true;
+    })
+    .sort((a, b) => {
+      const byTime = Date.parse(b.transaction_time) - Date.parse(a.transaction_time);
+      if (byTime !== 0) return byTime;
+      return a.transaction_id < b.transaction_id ? -1 : a.transaction_id > b.transaction_id ? 1 : 0;
+    });
+}
+
+export function transactionJson(t: Transaction) {
+  return {
+    id: t.transaction_id,
+    external_id: t.external_id,
+    amount_in_cents: t.amount_in_cents,
+    currency: t.currency,
+    transaction_time: t.transaction_time,
+    campaign: t.campaign,
+    campaign_id: t.campaign_id,
+    fund: t.fund,
+    fund_id: t.fund_id,
+    contact_name: t.contact_name,
+    transaction_type: t.transaction_type,
+  };
+}
+
+export type QueryPage = {
+  results: ReturnType<typeof transactionJson>[];
+  total: number;
+  has_more: boolean;
+  query_token: string | null;
+};
+
+/**
+ * One page from `offset`. When more remain, the same token (or a new one for a new query) is
+ * renewed and returned; once the last page is served the token is forgotten.
+ */
+export function answerPage(
+  tokens: Map<string, QueryToken>,
+  org: Organization,
+  cursor: { filters: TransactionFilters; perPage: number; offset: number; token: string | null },
+  nowMs: number,
+): QueryPage {
+  const all = matchingTransactions(org, cursor.filters);
+  const end = cursor.offset + cursor.perPage;
+  const page = all.slice(cursor.offset, end);
+  const hasMore = end < all.length;
+  let token: string | null = null;
+  if (hasMore) {
+    token = cursor.token ?? randomToken();
+    tokens.set(token, {
+      organizationId: org.id,
+      filters: cursor.filters,
+      perPage: cursor.perPage,
+      offset: end,
+      lastUsedMs: nowMs,
+    });
+  } else if (cursor.token !== null) {
+    tokens.delete(cursor.token);
+  }
+  return { results: page.map(transactionJson), total: all.length, has_more: hasMore, query_token: token };
+}
+
+/** Forgets tokens abandoned long ago; recently expired ones stay to answer "expired", not "unknown". */
+export function pruneQueryTokens(tokens: Map<string, QueryToken>, nowMs: number): void {
+  for (const [value, token] of tokens) {
+    if (nowMs - token.lastUsedMs > 12 * QUERY_TOKEN_TTL_MS) tokens.delete(value);
+  }
+}

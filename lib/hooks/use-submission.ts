@@ -1,0 +1,25 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiFetch } from "@/lib/api-client";
+import type { SubmissionDetail } from "@/lib/imports/read";
+import { submissionKey } from "./query-keys";
+
+const FINAL = new Set(["complete", "complete_with_drops", "needs_attention"]);
+
+/** Polls once a second until the submission reaches a final state. */
+export function useSubmission(id: string) {
+  return useQuery({
+    queryKey: submissionKey(id),
+    queryFn: () => apiFetch<SubmissionDetail>(`/api/submissions/${id}`),
+    refetchInterval: (query) => (query.state.data && FINAL.has(query.state.data.status) ? false : 1_000),
+  });
+}
+
+export function useRetrySubmission(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiFetch<{ retried: number }>(`/api/submissions/${id}/retry`, { method: "POST" }),
+    onSuccess: () => client.invalidateQueries({ queryKey: submissionKey(id) }),
+  });
+}

@@ -1,0 +1,22 @@
+"use client";
+
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiFetch } from "@/lib/api-client";
+import type { TransactionPage } from "@/lib/transactions/read";
+import { transactionsKey } from "./query-keys";
+
+export function useTransactions(query: string) {
+  return useQuery({
+    queryKey: transactionsKey(query),
+    queryFn: () => apiFetch<TransactionPage>(`/api/transactions?${query}`),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useSyncTransactions() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiFetch<{ synced: number }>("/api/transactions/sync", { method: "POST" }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ["transactions"] }),
+  });
+}

@@ -1,0 +1,13 @@
+// The service's notification codes in plain words, shown next to the split they concern.
+const REASONS: Record<string, string> = {
+  transaction_not_found: "The service could not find this transaction, so the split was not imported.",
+  overlapping_id: "This split's id is already the id of a transaction at the service, so the row was dropped.",
+  sum_mismatch: "This transaction's splits did not add up to its total at the service, so none of them were applied.",
+  invalid_row: "The service refused this row.",
+  split_not_found: "The split to remove does not exist at the service.",
+};
+
+export function dropReason(code: string | undefined, serviceMessage: string | undefined): string {
+  const plain = (code && REASONS[code]) || "The service dropped this row.";
+  return serviceMessage ? `${plain} (The service said: ${serviceMessage})` : plain;
+}

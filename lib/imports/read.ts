@@ -1,0 +1,122 @@
+// What the history pages show. Every read takes the connection id and filters by it.
+import "server-only";
+import { db } from "@/lib/db";
+import type { ChunkStatus, RowOutcome, SubmissionStatus } from "@/lib/generated/prisma/client";
+
+export type SubmissionSummary = {
+  id: string;
+  status: SubmissionStatus;
+  transactionCount: number;
+  rowCount: number;
+  droppedCount: number;
+  createdAt: string;
+};
+
+export type SubmissionDetail = SubmissionSummary & {
+  chunks: {
+    index: number;
+    matchBy: string;
+    status: ChunkStatus;
+    serviceImportId: string | null;
+    serviceStatus: string | null;
+    attempts: number;
+    lastError: string | null;
+    rowCount: number;
+  }[];
+  transactions: {
+    transactionId: string;
+    contactName: string | null;
+    amountCents: number | null;
+    currency: string;
+    rows: {
+      splitId: string;
+      unitAmountCents: number;
+      quantity: number;
+      campaign: string | null;
+      parentCampaign: string | null;
+      fund: string;
+      deleted: boolean;
+      outcome: RowOutcome;
+      dropMessage: string | null;
+    }[];
+  }[];
+};
+
+export const FINAL_STATUSES: readonly SubmissionStatus[] = ["complete", "complete_with_drops", "needs_attention"];
+
+export async function listSubmissions(connectionId: string, take = 50): Promise<SubmissionSummary[]> {
+  const submissions = await db().submission.findMany({
+    where: { connectionId },
+    orderBy: { createdAt: "desc" },
+    take,
+    include: { _count: { select: { rows: { where: { outcome: "dropped" } } } } },
+  });
+  return submissions.map((s) => ({
+    id: s.id,
+    status: s.status,
+    transactionCount: s.transactionCount,
+    rowCount: s.rowCount,
+    droppedCount: s._count.rows,
+    createdAt: s.createdAt.toISOString(),
+  }));
+}
+
+export async function getSubmission(connectionId: string, id: string): Promise<SubmissionDetail | null> {
+  const submission = await db().submission.findFirst({
+    where: { id, connectionId },
+    include: {
+      chunks: { orderBy: { index: "asc" }, include: { _count: { select: { rows: true } } } },
+      rows: { orderBy: [{ chunkId: "asc" }, { rowIndex: "asc" }] },
+    },
+  });
+  if (!submission) return null;
+  const transactionIds = [...new Set(submission.rows.map((r) => r.transactionId))];
+  const known = await db().knownTransaction.findMany({
+    where: { connectionId, transactionId: { in: transactionIds } },
+  });
+  const byId = new Map(known.map((t) => [t.transactionId, t]));
+  const chunkOrder = new Map(submission.chunks.map((c) => [c.id, c.index]));
+  const rows = [...submission.rows].sort(
+    (a, b) => (chunkOrder.get(a.chunkId) ?? 0) - (chunkOrder.get(b.chunkId) ?? 0) || a.rowIndex - b.rowIndex,
+  );
+  return {
+    id: submission.id,
+    status: submission.status,
+    transactionCount: submission.transactionCount,
+    rowCount: submission.rowCount,
+    droppedCount: rows.filter((r) => r.outcome === "dropped").length,
+    createdAt: submission.createdAt.toISOString(),
+    chunks: submission.chunks.map((c) => ({
+      index: c.index,
+      matchBy: c.matchBy,
+      status: c.status,
+      serviceImportId: c.serviceImportId,
+      serviceStatus: c.serviceStatus,
+      attempts: c.attempts,
+      lastError: c.lastError,
+      rowCount: c._count.rows,
+    })),
+    transactions: transactionIds.map((transactionId) => {
+      const t = byId.get(transactionId);
+      return {
+        transactionId,
+        contactName: t?.contactName ?? null,
+        amountCents: t ? Number(t.amountCents) : null,
+        currency: t?.currency ?? "USD",
+        rows: rows
+          .filter((r) => r.transactionId === transactionId)
+          .map((r) => ({
+            splitId: r.splitId,
+            unitAmountCents: Number(r.unitAmountCents),
+            quantity: r.quantity,
+            campaign: r.campaign,
+            parentCampaign: r.parentCampaign,
+            fund: r.fund,
+            deleted: r.deleted,
+            outcome: r.outcome,
+            dropMessage: r.dropMessage,
+          })),
+      };
+    }),
+  };
+}

@@ -1,0 +1,23 @@
+import "server-only";
+import { db } from "@/lib/db";
+import type { SubmissionStatus } from "@/lib/generated/prisma/client";
+
+/** A submission's status follows from its chunks and rows. */
+export async function updateSubmissionStatus(submissionId: string): Promise<SubmissionStatus> {
+  const [chunks, dropped] = await Promise.all([
+    db().submissionChunk.findMany({ where: { submissionId }, select: { status: true } }),
+    db().submissionRow.count({ where: { submissionId, outcome: "dropped" } }),
+  ]);
+  const has = (s: string) => chunks.some((c) => c.status === s);
+  const status: SubmissionStatus = has("failed")
+    ? "needs_attention"
+    : has("pending") || has("sending")
+      ? "sending"
+      : has("sent")
+        ? "processing"
+        : dropped > 0
+          ? "complete_with_drops"
+          : "complete";
+  await db().submission.update({ where: { id: submissionId }, data: { status } });
+  return status;
+}

@@ -1,0 +1,174 @@
+// Turns a validated submission request into stored rows and chunks, before anything is sent.
+// The idempotency key makes a double click, a reload or a retry find the same submission.
+import "server-only";
+import { createHash } from "node:crypto";
+import { z } from "zod";
+import { AppError } from "@/lib/app-error";
+import { db } from "@/lib/db";
+import type { Connection, KnownSplit } from "@/lib/generated/prisma/client";
+import type { SubmissionRequest } from "@/lib/splits/schema";
+import { chunkRows, type TransactionRows } from "./chunk";
+import { buildImportRows, type ExistingSplit, importBody, matchByFor, transactionRefFor } from "./rows";
+
+export async function createSubmission(
+  connection: Connection,
+  request: SubmissionRequest,
+): Promise<{ submissionId: string; created: boolean }> {
+  const requestHash = hashOf(request);
+  const existing = await findByKey(connection.id, request.idempotencyKey, requestHash);
+  if (existing) return { submissionId: existing, created: false };
+
+  const groups = await buildGroups(connection.id, request);
+  const chunks = chunkRows(groups);
+  try {
+    const submission = await db().$transaction(async (tx) => {
+      const created = await tx.submission.create({
+        data: {
+          connectionId: connection.id,
+          idempotencyKey: request.idempotencyKey,
+          requestHash,
+          transactionCount: request.allocations.length,
+          rowCount: groups.reduce((n, g) => n + g.rows.length, 0),
+        },
+      });
+      for (const [index, chunk] of chunks.entries()) {
+        const rows = chunk.groups.flatMap((g) => g.rows.map((row) => ({ row, transactionId: g.transactionId })));
+        const stored = await tx.submissionChunk.create({
+          data: {
+            submissionId: created.id,
+            index,
+            matchBy: chunk.matchBy,
+            body: importBody(
+              chunk.matchBy,
+              rows.map((r) => r.row),
+            ),
+          },
+        });
+        await tx.submissionRow.createMany({
+          data: rows.map(({ row, transactionId }, rowIndex) => ({
+            submissionId: created.id,
+            chunkId: stored.id,
+            rowIndex,
+            splitId: row.id,
+            transactionId,
+            unitAmountCents: BigInt(row.unit_amount_in_cents),
+            quantity: row.quantity,
+            campaign: row.campaign ?? null,
+            campaignId: row.campaign_id ?? null,
+            parentCampaign: row.parent_campaign ?? null,
+            parentCampaignId: row.parent_campaign_id ?? null,
+            fund: row.fund,
+            fundId: row.fund_id ?? null,
+            deleted: row.deleted_at !== undefined,
+          })),
+        });
+      }
+      return created;
+    });
+    return { submissionId: submission.id, created: true };
+  } catch (error) {
+    // Two identical requests at once: the unique key lets one in; the other finds it.
+    if ((error as { code?: string }).code === "P2002") {
+      const winner = await findByKey(connection.id, request.idempotencyKey, requestHash);
+      if (winner) return { submissionId: winner, created: false };
+    }
+    throw error;
+  }
+}
+
+async function findByKey(connectionId: string, key: string, requestHash: string): Promise<string | null> {
+  const found = await db().submission.findUnique({
+    where: { connectionId_idempotencyKey: { connectionId, idempotencyKey: key } },
+    select: { id: true, requestHash: true },
+  });
+  if (!found) return null;
+  if (found.requestHash !== requestHash) {
+    throw new AppError(
+      "conflict",
+      "This submission was already sent with different splits. Reload the page to start a new one.",
+    );
+  }
+  return found.id;
+}
+
+function hashOf(request: SubmissionRequest): string {
+  return createHash("sha256").update(JSON.stringify(request.allocations)).digest("hex");
+}
+
+/** Checks every allocation against the synced transaction and known splits, then builds rows. */
+async function buildGroups(connectionId: string, request: SubmissionRequest): Promise<TransactionRows[]> {
+  const ids = request.allocations.map((a) => a.transactionId);
+  if (new Set(ids).size !== ids.length) {
+    throw new AppError("invalid_input", "A transaction appears twice in this submission.");
+  }
+  const splitIds = request.allocations.flatMap((a) => [...a.rows.map((r) => r.splitId), ...a.removedSplitIds]);
+  const [transactions, splits, clashes] = await Promise.all([
+    db().knownTransaction.findMany({ where: { connectionId, transactionId: { in: ids } } }),
+    db().knownSplit.findMany({
+      where: { connectionId, OR: [{ transactionId: { in: ids } }, { splitId: { in: splitIds } }] },
+    }),
+    // A split id equal to a transaction's id or external id would be dropped by the service (rule 6).
+    db().knownTransaction.findMany({
+      where: { connectionId, OR: [{ transactionId: { in: splitIds } }, { externalId: { in: splitIds } }] },
+      select: { transactionId: true, externalId: true },
+    }),
+  ]);
+  const byId = new Map(transactions.map((t) => [t.transactionId, t]));
+  const splitsById = new Map(splits.map((s) => [s.splitId, s]));
+  const transactionIdentities = new Set(
+    clashes.flatMap((t) => [t.transactionId, t.externalId].filter((v): v is string => !!v)),
+  );
+  const issues: z.core.$ZodIssue[] = [];
+  const issue = (path: (string | number)[], message: string) =>
+    issues.push({ code: "custom", path, message, input: undefined });
+  const now = new Date();
+
+  const groups = request.allocations.map((allocation, a): TransactionRows => {
+    const transaction = byId.get(allocation.transactionId);
+    if (!transaction) {
+      throw new AppError(
+        "not_found",
+        `Transaction ${allocation.transactionId} is not known. Refresh the transactions list and try again.`,
+      );
+    }
+    const total = Number(transaction.amountCents);
+    if (allocation.totalCents !== total || allocation.currency !== transaction.currency) {
+      issue(
+        ["allocations", a, "totalCents"],
+        "This transaction's total has changed at the service. Reload it before splitting.",
+      );
+    }
+    const ref = transactionRefFor(transaction);
+    const own = (s: KnownSplit | undefined) => s?.transactionId === transaction.transactionId;
+    allocation.rows.forEach((row, r) => {
+      const known = splitsById.get(row.splitId);
+      if (known ? !own(known) || known.deletedAt : !row.splitId.startsWith(`${ref}:`)) {
+        issue(["allocations", a, "rows", r, "splitId"], `Split id ${row.splitId} cannot be used for this transaction.`);
+      } else if (transactionIdentities.has(row.splitId)) {
+        issue(["allocations", a, "rows", r, "splitId"], `Split id ${row.splitId} is already a transaction's id.`);
+      }
+    });
+    const existing = new Map<string, ExistingSplit>();
+    allocation.removedSplitIds.forEach((splitId, r) => {
+      const known = splitsById.get(splitId);
+      if (!known || !own(known) || known.deletedAt) {
+        issue(["allocations", a, "removedSplitIds", r], `Split ${splitId} is not an active split of this transaction.`);
+        return;
+      }
+      existing.set(splitId, {
+        splitId,
+        unitAmountCents: Number(known.unitAmountCents),
+        quantity: known.quantity,
+        fund: known.fund,
+        fundId: known.fundId,
+      });
+    });
+    return {
+      transactionId: transaction.transactionId,
+      matchBy: matchByFor(transaction),
+      rows: buildImportRows(transaction, allocation, existing, now),
+    };
+  });
+  if (issues.length > 0) throw new z.ZodError(issues);
+  return groups;
+}

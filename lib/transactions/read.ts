@@ -1,0 +1,198 @@
+// Reads of the synced transactions and the known allocation, always scoped to one connection:
+// the connection id is a required argument of every function here.
+import "server-only";
+import { z } from "zod";
+import { db } from "@/lib/db";
+import type { KnownSplit, KnownTransaction, Prisma } from "@/lib/generated/prisma/client";
+
+export const transactionFiltersSchema = z.object({
+  search: z.string().trim().max(100, "Search for at most 100 characters.").optional().default(""),
+  campaignId: z.string().trim().max(100).optional().default(""),
+  after: z.iso.date("Use a date like 2026-01-31.").optional().or(z.literal("")),
+  before: z.iso.date("Use a date like 2026-01-31.").optional().or(z.literal("")),
+  split: z.enum(["all", "split", "unsplit"]).optional().default("all"),
+  page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
+  perPage: z.coerce.number().int().min(1).max(100).optional().default(25),
+});
+export type TransactionFilters = z.infer<typeof transactionFiltersSchema>;
+
+export type SplitView = {
+  splitId: string;
+  unitAmountCents: number;
+  quantity: number;
+  campaign: string | null;
+  campaignId: string | null;
+  parentCampaign: string | null;
+  parentCampaignId: string | null;
+  fund: string;
+  fundId: string | null;
+};
+
+export type TransactionView = {
+  transactionId: string;
+  externalId: string | null;
+  amountCents: number;
+  currency: string;
+  occurredAt: string;
+  campaign: string | null;
+  campaignId: string | null;
+  fund: string | null;
+  fundId: string | null;
+  contactName: string | null;
+  splits: SplitView[];
+};
+
+export type TransactionPage = {
+  items: TransactionView[];
+  total: number;
+  page: number;
+  perPage: number;
+  syncedAt: string | null;
+};
+
+export async function listTransactions(connectionId: string, filters: TransactionFilters): Promise<TransactionPage> {
+  const where = whereFor(connectionId, filters);
+  const [connection, total, rows] = await Promise.all([
+    db().connection.findUnique({ where: { id: connectionId }, select: { transactionsSyncedAt: true } }),
+    db().knownTransaction.count({ where }),
+    db().knownTransaction.findMany({
+      where,
+      orderBy: [{ occurredAt: "desc" }, { transactionId: "asc" }],
+      skip: (filters.page - 1) * filters.perPage,
+      take: filters.perPage,
+    }),
+  ]);
+  const splits = await activeSplits(
+    connectionId,
+    rows.map((r) => r.transactionId),
+  );
+  return {
+    items: rows.map((row) => toView(row, splits.get(row.transactionId) ?? [])),
+    total,
+    page: filters.page,
+    perPage: filters.perPage,
+    syncedAt: connection?.transactionsSyncedAt?.toISOString() ?? null,
+  };
+}
+
+export async function getTransaction(connectionId: string, transactionId: string): Promise<TransactionView | null> {
+  const row = await db().knownTransaction.findUnique({
+    where: { connectionId_transactionId: { connectionId, transactionId } },
+  });
+  if (!row) return null;
+  const splits = await activeSplits(connectionId, [transactionId]);
+  return toView(row, splits.get(transactionId) ?? []);
+}
+
+export type CampaignOption = { name: string; id: string | null; parent: string | null; parentId: string | null };
+
+/** Campaigns and funds the app has seen, for the editor's pickers (the service has no listing). */
+export async function knownNames(
+  connectionId: string,
+): Promise<{ campaigns: CampaignOption[]; funds: { name: string; id: string | null }[] }> {
+  const [fromTransactions, fromSplits] = await Promise.all([
+    db().knownTransaction.findMany({
+      where: { connectionId },
+      select: { campaign: true, campaignId: true, fund: true, fundId: true },
+      distinct: ["campaign", "campaignId", "fund", "fundId"],
+    }),
+    db().knownSplit.findMany({
+      where: { connectionId },
+      select: {
+        campaign: true,
+        campaignId: true,
+        parentCampaign: true,
+        parentCampaignId: true,
+        fund: true,
+        fundId: true,
+      },
+      distinct: ["campaign", "campaignId", "parentCampaign", "parentCampaignId", "fund", "fundId"],
+    }),
+  ]);
+  const campaigns = new Map<string, CampaignOption>();
+  const funds = new Map<string, { name: string; id: string | null }>([["General", { name: "General", id: null }]]);
+  const seen = [
+    ...fromTransactions.map((t) => ({ ...t, parentCampaign: null, parentCampaignId: null })),
+    ...fromSplits,
+  ];
+  for (const t of seen) {
+    if (t.campaign) {
+      const previous = campaigns.get(t.campaign);
+      campaigns.set(t.campaign, {
+        name: t.campaign,
+        id: t.campaignId ?? previous?.id ?? null,
+        parent: t.parentCampaign ?? previous?.parent ?? null,
+        parentId: t.parentCampaignId ?? previous?.parentId ?? null,
+      });
+    }
+    if (t.fund && !funds.get(t.fund)?.id) funds.set(t.fund, { name: t.fund, id: t.fundId ?? null });
+  }
+  const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
+  return { campaigns: [...campaigns.values()].sort(byName), funds: [...funds.values()].sort(byName) };
+}
+
+function whereFor(connectionId: string, f: TransactionFilters): Prisma.KnownTransactionWhereInput {
+  const and: Prisma.KnownTransactionWhereInput[] = [{ connectionId }];
+  if (f.search) {
+    const contains = { contains: f.search, mode: "insensitive" as const };
+    and.push({
+      OR: [
+        { contactName: contains },
+        { transactionId: contains },
+        { externalId: contains },
+        { campaign: contains },
+        { fund: contains },
+      ],
+    });
+  }
+  if (f.campaignId) and.push({ campaignId: f.campaignId });
+  if (f.after) and.push({ occurredAt: { gte: new Date(`${f.after}T00:00:00Z`) } });
+  if (f.before) and.push({ occurredAt: { lt: new Date(new Date(`${f.before}T00:00:00Z`).getTime() + 86_400_000) } });
+  if (f.split === "split") and.push({ splits: { some: { deletedAt: null } } });
+  if (f.split === "unsplit") and.push({ splits: { none: { deletedAt: null } } });
+  return { AND: and };
+}
+
+async function activeSplits(connectionId: string, transactionIds: string[]): Promise<Map<string, SplitView[]>> {
+  const splits = await db().knownSplit.findMany({
+    where: { connectionId, transactionId: { in: transactionIds }, deletedAt: null },
+    orderBy: { splitId: "asc" },
+  });
+  const byTransaction = new Map<string, SplitView[]>();
+  for (const split of splits) {
+    const list = byTransaction.get(split.transactionId) ?? [];
+    list.push(toSplitView(split));
+    byTransaction.set(split.transactionId, list);
+  }
+  return byTransaction;
+}
+
+function toSplitView(split: KnownSplit): SplitView {
+  return {
+    splitId: split.splitId,
+    unitAmountCents: Number(split.unitAmountCents),
+    quantity: split.quantity,
+    campaign: split.campaign,
+    campaignId: split.campaignId,
+    parentCampaign: split.parentCampaign,
+    parentCampaignId: split.parentCampaignId,
+    fund: split.fund,
+    fundId: split.fundId,
+  };
+}
+
+function toView(row: KnownTransaction, splits: SplitView[]): TransactionView {
+  return {
+    transactionId: row.transactionId,
+    externalId: row.externalId,
+    amountCents: Number(row.amountCents),
+    currency: row.currency,
+    occurredAt: row.occurredAt.toISOString(),
+    campaign: row.campaign,
+    campaignId: row.campaignId,
+    fund: row.fund,
+    fundId: row.fundId,
+    contactName: row.contactName,
+    splits,
+  };
+}
