@@ -1,8 +1,9 @@
 // Read-only test views of what imports did, for assertions the real API cannot make (the service
 // shows no split listing). Mounted with the other switches, never in front of fault injection.
 import { Hono, type Context } from "hono";
+import { z } from "zod";
 import { importWithNotificationsJson, splitJson } from "../imports/model";
-import type { Organization } from "../seed";
+import type { Organization, Transaction } from "../seed";
 import type { EmulatorDeps } from "../state";
 
 export function testViewRoutes({ state }: EmulatorDeps): Hono {
@@ -31,5 +32,44 @@ export function testViewRoutes({ state }: EmulatorDeps): Hono {
     return c.json({ imports }, 200);
   });
 
+  // A transaction that appears at the service after the app last looked, as another
+  // integration's contact_with_transaction import would create it.
+  app.post("/__emulator/organizations/:id/transactions", async (c) => {
+    const org = organization(c);
+    if (org === undefined) return unknown(c);
+    const parsed = newTransactionSchema.safeParse(await c.req.json().catch(() => null));
+    if (!parsed.success) return c.json({ ok: false, error: parsed.error.issues.map((i) => i.message).join("; ") }, 400);
+    const all = [...state.organizations.values()].flatMap((o) => o.transactions);
+    const taken = (id: string | null) =>
+      id !== null && all.some((t) => t.transaction_id === id || t.external_id === id);
+    if (taken(parsed.data.transaction_id) || taken(parsed.data.external_id)) {
+      return c.json({ ok: false, error: "That transaction id or external id is already taken" }, 409);
+    }
+    const base = org.transactions[0];
+    const transaction: Transaction = {
+      transaction_id: parsed.data.transaction_id,
+      external_id: parsed.data.external_id,
+      amount_in_cents: parsed.data.amount_in_cents,
+      currency: "USD",
+      transaction_time: parsed.data.transaction_time,
+      campaign: base?.campaign ?? "General",
+      campaign_id: base?.campaign_id ?? "",
+      fund: "General",
+      fund_id: base?.fund_id ?? "",
+      contact_name: parsed.data.contact_name,
+      transaction_type: "cash",
+    };
+    org.transactions.push(transaction);
+    return c.json({ ok: true, transaction }, 201);
+  });
+
   return app;
 }
+
+const newTransactionSchema = z.object({
+  transaction_id: z.string().regex(/^\S+$/),
+  external_id: z.string().regex(/^\S+$/).nullable(),
+  amount_in_cents: z.number().int().positive(),
+  transaction_time: z.iso.datetime(),
+  contact_name: z.string().min(1),
+});

@@ -1,0 +1,270 @@
+// The submission pipeline against real PostgreSQL and the emulator over HTTP.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type RunningEmulator, startEmulator } from "@/emulator/server";
+import { AppError } from "@/lib/app-error";
+import { db } from "@/lib/db";
+import { clearEnvCache } from "@/lib/env";
+import type { Connection } from "@/lib/generated/prisma/client";
+import { retrySubmission, sendSubmission } from "@/lib/imports/send";
+import { createSubmission } from "@/lib/imports/submit";
+import { trackSubmission } from "@/lib/imports/track";
+import { splitEvenly } from "@/lib/splits/allocate";
+import { centsToInput } from "@/lib/splits/money";
+import { type SubmissionRequest, submissionRequestSchema } from "@/lib/splits/schema";
+import { syncTransactions } from "@/lib/transactions/sync";
+import { resetTables } from "../support/app-db";
+import { connectOrganization, emulatorSwitch } from "../support/connected-org";
+
+let emulator: RunningEmulator;
+let connection: Connection;
+
+beforeAll(async () => {
+  emulator = await startEmulator({ port: 0, importDelayMs: 0 });
+  process.env.SERVICE_BASE_URL = emulator.url;
+  clearEnvCache();
+});
+afterAll(() => emulator.close());
+beforeEach(async () => {
+  await resetTables();
+  await emulatorSwitch(emulator, "reset");
+  connection = await connectOrganization(emulator);
+  await syncTransactions(connection.id);
+});
+
+async function known(transactionId: string) {
+  return db().knownTransaction.findUniqueOrThrow({
+    where: { connectionId_transactionId: { connectionId: connection.id, transactionId } },
+  });
+}
+
+/** A request splitting each transaction evenly into `parts` rows with fresh split ids. */
+async function evenRequest(
+  transactionIds: string[],
+  parts: number,
+  key = crypto.randomUUID(),
+): Promise<SubmissionRequest> {
+  const allocations = [];
+  for (const id of transactionIds) {
+    const t = await known(id);
+    const ref = t.externalId ?? t.transactionId;
+    allocations.push({
+      transactionId: id,
+      totalCents: Number(t.amountCents),
+      currency: t.currency,
+      removedSplitIds: [],
+      rows: splitEvenly(Number(t.amountCents), parts).map((cents, i) => ({
+        splitId: `${ref}:${i + 1}`,
+        amount: centsToInput(cents),
+        quantity: "1",
+        campaign: i === 0 ? "Spring Appeal" : "",
+        campaignId: "",
+        parentCampaign: i === 0 ? "Annual Fund" : "",
+        parentCampaignId: "",
+        fund: "General",
+        fundId: "",
+      })),
+    });
+  }
+  return submissionRequestSchema.parse({ idempotencyKey: key, allocations });
+}
+
+async function settle(submissionId: string) {
+  for (let i = 0; i < 100; i++) {
+    await trackSubmission(submissionId);
+    const { status } = await db().submission.findUniqueOrThrow({ where: { id: submissionId } });
+    if (status !== "sending" && status !== "processing") return status;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error("submission did not settle");
+}
+
+async function serviceImports() {
+  const answer = await fetch(`${emulator.url}/__emulator/organizations/1001/imports`);
+  return ((await answer.json()) as { imports: { id: number; rows_total: number }[] }).imports;
+}
+
+async function serviceSplits(transactionId: string) {
+  const answer = await fetch(`${emulator.url}/__emulator/organizations/1001/splits`);
+  const { splits } = (await answer.json()) as {
+    splits: { id: string; transaction_id: string; deleted_at: string | null }[];
+  };
+  return splits.filter((s) => s.transaction_id === transactionId && !s.deleted_at);
+}
+
+const EXTERNAL = "51001001"; // ext-1001-0001, $100.00
+const SERVICE_CREATED = "51001003"; // no external id, $123.45
+
+describe("submitting splits", () => {
+  it("imports a split by external id and one by transaction_id, and remembers the allocation", async () => {
+    const { submissionId } = await createSubmission(connection, await evenRequest([EXTERNAL, SERVICE_CREATED], 3));
+    await sendSubmission(submissionId);
+    expect(await settle(submissionId)).toBe("complete");
+
+    const chunks = await db().submissionChunk.findMany({ where: { submissionId }, orderBy: { index: "asc" } });
+    expect(chunks.map((c) => c.matchBy)).toEqual(["id", "transaction_id"]);
+    expect(await serviceSplits(EXTERNAL)).toHaveLength(3);
+    expect(await serviceSplits(SERVICE_CREATED)).toHaveLength(3);
+    const remembered = await db().knownSplit.findMany({
+      where: { connectionId: connection.id, transactionId: SERVICE_CREATED },
+    });
+    expect(remembered.map((s) => s.splitId).sort()).toEqual(["51001003:1", "51001003:2", "51001003:3"]);
+  });
+
+  it("a double submission creates one submission and one import", async () => {
+    const request = await evenRequest([EXTERNAL], 2);
+    const [a, b] = await Promise.all([createSubmission(connection, request), createSubmission(connection, request)]);
+    expect(a.submissionId).toBe(b.submissionId);
+    expect([a.created, b.created].sort()).toEqual([false, true]);
+    await Promise.all([sendSubmission(a.submissionId), sendSubmission(a.submissionId)]);
+    expect(await settle(a.submissionId)).toBe("complete");
+    expect(await db().submission.count()).toBe(1);
+    expect(await serviceImports()).toHaveLength(1);
+  });
+
+  it("refuses a key reused for different splits", async () => {
+    const key = crypto.randomUUID();
+    await createSubmission(connection, await evenRequest([EXTERNAL], 2, key));
+    await expect(createSubmission(connection, await evenRequest([EXTERNAL], 4, key))).rejects.toMatchObject({
+      code: "conflict",
+    });
+  });
+
+  it("a retry after an injected 500 creates no duplicate", async () => {
+    await emulatorSwitch(emulator, "faults", {
+      fail: { status: 500, count: 1, path_prefix: "/admin/oauth2/api/v1/imports" },
+    });
+    const { submissionId } = await createSubmission(connection, await evenRequest([EXTERNAL], 2));
+    await sendSubmission(submissionId);
+    expect(await settle(submissionId)).toBe("complete");
+    expect(await serviceImports()).toHaveLength(1);
+    expect(await serviceSplits(EXTERNAL)).toHaveLength(2);
+    expect((await db().submissionChunk.findFirstOrThrow({ where: { submissionId } })).attempts).toBe(1);
+  });
+
+  it("a lost answer (the service took the import, then answered 500) is retried without duplicate splits", async () => {
+    await emulatorSwitch(emulator, "faults", {
+      fail: { status: 500, count: 1, when: "after", path_prefix: "/admin/oauth2/api/v1/imports" },
+    });
+    const { submissionId } = await createSubmission(connection, await evenRequest([EXTERNAL], 2));
+    await sendSubmission(submissionId);
+    expect(await settle(submissionId)).toBe("complete");
+    // The service saw the same rows twice; their stable ids made the second an update.
+    expect(await serviceImports()).toHaveLength(2);
+    expect(await serviceSplits(EXTERNAL)).toHaveLength(2);
+  });
+
+  it("chunks more than 100 rows without splitting a transaction", async () => {
+    const { submissionId } = await createSubmission(connection, await evenRequest([EXTERNAL, "51001002"], 60));
+    const chunks = await db().submissionChunk.findMany({
+      where: { submissionId },
+      include: { _count: { select: { rows: true } } },
+    });
+    expect(chunks.map((c) => c._count.rows)).toEqual([60, 60]);
+    await sendSubmission(submissionId);
+    expect(await settle(submissionId)).toBe("complete");
+    expect(await serviceSplits(EXTERNAL)).toHaveLength(60);
+  });
+});
+
+describe("what the service drops", () => {
+  it("records an overlapping id and the sum failure it causes against their splits", async () => {
+    // Another integration created a transaction whose external id equals a split id the app
+    // is about to use; the app's copy has not seen it yet.
+    const response = await fetch(`${emulator.url}/__emulator/organizations/1001/transactions`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({
+        transaction_id: "59990001",
+        external_id: "ext-1001-0001:1",
+        amount_in_cents: 500,
+        transaction_time: "2026-02-01T00:00:00Z",
+        contact_name: "New Donor",
+      }),
+    });
+    expect(response.status).toBe(201);
+
+    const { submissionId } = await createSubmission(connection, await evenRequest([EXTERNAL], 2));
+    await sendSubmission(submissionId);
+    expect(await settle(submissionId)).toBe("complete_with_drops");
+    const rows = await db().submissionRow.findMany({ where: { submissionId }, orderBy: { rowIndex: "asc" } });
+    expect(rows.map((r) => [r.splitId, r.outcome, r.dropCode])).toEqual([
+      ["ext-1001-0001:1", "dropped", "overlapping_id"],
+      ["ext-1001-0001:2", "dropped", "sum_mismatch"],
+    ]);
+    expect(rows[0]?.dropMessage).toContain("already the id of a transaction");
+    expect(rows[1]?.dropMessage).toContain("did not add up");
+    expect(await db().knownSplit.count()).toBe(0);
+  });
+
+  it("records a transaction the service no longer has", async () => {
+    await db().knownTransaction.create({
+      data: {
+        connectionId: connection.id,
+        transactionId: "59999999",
+        externalId: "ext-gone",
+        amountCents: 1000n,
+        currency: "USD",
+        occurredAt: new Date(),
+        syncedAt: new Date(),
+      },
+    });
+    const { submissionId } = await createSubmission(connection, await evenRequest(["59999999"], 1));
+    await sendSubmission(submissionId);
+    expect(await settle(submissionId)).toBe("complete_with_drops");
+    const row = await db().submissionRow.findFirstOrThrow({ where: { submissionId } });
+    expect(row).toMatchObject({ outcome: "dropped", dropCode: "transaction_not_found" });
+  });
+});
+
+describe("when sending cannot go on", () => {
+  it("marks the submission for attention after the retries, and Retry finishes it", async () => {
+    await emulatorSwitch(emulator, "faults", {
+      fail: { status: 500, count: 5, path_prefix: "/admin/oauth2/api/v1/imports" },
+    });
+    const { submissionId } = await createSubmission(connection, await evenRequest([EXTERNAL], 2));
+    await sendSubmission(submissionId);
+    expect((await db().submission.findUniqueOrThrow({ where: { id: submissionId } })).status).toBe("needs_attention");
+    const chunk = await db().submissionChunk.findFirstOrThrow({ where: { submissionId } });
+    expect(chunk).toMatchObject({ status: "failed", attempts: 1 });
+    expect(chunk.lastError).toContain("not answering");
+
+    expect(await retrySubmission(submissionId)).toBe(1);
+    await sendSubmission(submissionId);
+    expect(await settle(submissionId)).toBe("complete");
+    expect(await serviceImports()).toHaveLength(1);
+  }, 60_000);
+
+  it("waits while the integration is disabled and resumes after reconnect, losing nothing", async () => {
+    await emulatorSwitch(emulator, "disconnect", { organization_id: "1001" });
+    const { submissionId } = await createSubmission(connection, await evenRequest([EXTERNAL], 2));
+    await sendSubmission(submissionId);
+    const waiting = await db().submissionChunk.findFirstOrThrow({ where: { submissionId } });
+    expect(waiting.status).toBe("pending");
+    expect(waiting.lastError).toContain("disabled");
+    expect((await db().submission.findUniqueOrThrow({ where: { id: submissionId } })).status).toBe("sending");
+
+    await connectOrganization(emulator);
+    expect(await settle(submissionId)).toBe("complete");
+    expect(await serviceSplits(EXTERNAL)).toHaveLength(2);
+  });
+});
+
+describe("what the server refuses before sending", () => {
+  it("an unknown transaction", async () => {
+    const request = await evenRequest([EXTERNAL], 1);
+    request.allocations[0]!.transactionId = "nope";
+    await expect(createSubmission(connection, request)).rejects.toMatchObject({ code: "not_found" });
+  });
+
+  it("a total that is not the transaction's, and split ids of another transaction", async () => {
+    const request = await evenRequest([EXTERNAL], 1);
+    request.allocations[0]!.totalCents = 1;
+    request.allocations[0]!.rows[0]!.amount = 1;
+    request.allocations[0]!.rows[0]!.splitId = "ext-1001-0002:1";
+    const error = await createSubmission(connection, request).catch((e: unknown) => e);
+    expect(error).not.toBeInstanceOf(AppError);
+    const paths = (error as { issues: { path: (string | number)[] }[] }).issues.map((i) => i.path.join("."));
+    expect(paths).toEqual(["allocations.0.totalCents", "allocations.0.rows.0.splitId"]);
+    expect(await db().submission.count()).toBe(0);
+  });
+});
