@@ -94,7 +94,7 @@ export function SubmissionDetailView({ id }: { id: string }) {
                       : `${formatCents(r.unitAmountCents, t.currency)}${r.quantity > 1 ? ` × ${r.quantity}` : ""}`}
                   </td>
                   <td>
-                    {r.campaign ?? (r.deleted ? "" : "Default")}
+                    {r.campaign ?? (r.deleted ? "" : "Default (the partner’s name)")}
                     {r.parentCampaign ? <span className="muted small"> under {r.parentCampaign}</span> : null}
                   </td>
                   <td>{r.fund}</td>

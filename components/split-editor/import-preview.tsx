@@ -38,7 +38,8 @@ function PreviewBody({ transaction, values }: Props) {
         POST /admin/oauth2/api/v1/imports
         {rows.some((r) => r.deleted_at) ? " · deleted_at is set to the moment you submit" : ""}
       </p>
-      <pre>
+      {/* Scrollable, so it must be reachable and scrollable from the keyboard. */}
+      <pre tabIndex={0} aria-label="Import JSON">
         <code>{JSON.stringify(body, null, 2)}</code>
       </pre>
     </>

@@ -171,6 +171,7 @@ export function SplitEditor({ transaction, takenSplitIds, campaigns, funds }: Pr
             existing={existingIds.has(field.splitId)}
             canRemove={rows.fields.length > 1}
             campaigns={campaigns}
+            funds={funds}
             onRemainder={() => putRemainder(index)}
             onRemove={() => removeRow(index)}
           />

@@ -13,6 +13,7 @@ type Props = {
   existing: boolean;
   canRemove: boolean;
   campaigns: CampaignOption[];
+  funds: { name: string; id: string | null }[];
   onRemainder: () => void;
   onRemove: () => void;
 };
@@ -25,6 +26,7 @@ export function SplitRow({
   existing,
   canRemove,
   campaigns,
+  funds,
   onRemainder,
   onRemove,
 }: Props) {
@@ -48,19 +50,31 @@ export function SplitRow({
     });
   }
 
-  /** Picking a known campaign by name fills in its id and parent, when they are known. */
+  /**
+   * A name decides its id: a known name brings its known id, any other name clears the id, so
+   * a renamed split is never filed under the old campaign or fund (the service resolves ids
+   * before names). A known campaign also brings its parent when none is set.
+   */
   function onCampaignChange(value: string) {
-    const known = campaigns.find((c) => c.name === value);
-    if (!known) return;
-    if (known.id) setValue(name("campaignId"), known.id);
-    if (known.parent && !getValues(name("parentCampaign"))) setValue(name("parentCampaign"), known.parent);
-    if (known.parentId && !getValues(name("parentCampaignId"))) setValue(name("parentCampaignId"), known.parentId);
+    const known = campaigns.find((c) => c.name === value.trim());
+    setValue(name("campaignId"), known?.id ?? "");
+    if (known?.parent && !getValues(name("parentCampaign"))) {
+      setValue(name("parentCampaign"), known.parent);
+      setValue(name("parentCampaignId"), known.parentId ?? "");
+    }
   }
+  function onParentChange(value: string) {
+    setValue(name("parentCampaignId"), campaigns.find((c) => c.name === value.trim())?.id ?? "");
+  }
+  function onFundChange(value: string) {
+    setValue(name("fundId"), funds.find((f) => f.name === value.trim())?.id ?? "");
+  }
+  const changed = (handler: (value: string) => void) => ({
+    onChange: (e: { target: { value: string } }) => handler(e.target.value),
+  });
 
   const amount = register(name("amount"), { onBlur: applyPercent });
-  const campaign = register(name("campaign"), {
-    onChange: (e: { target: { value: string } }) => onCampaignChange(e.target.value),
-  });
+  const campaign = register(name("campaign"), changed(onCampaignChange));
 
   return (
     <fieldset className="split-row" data-testid={`split-row-${index}`}>
@@ -118,7 +132,7 @@ export function SplitRow({
           id={`parent-${index}`}
           list="known-campaigns"
           aria-label={`Parent campaign, ${label}`}
-          {...register(name("parentCampaign"))}
+          {...register(name("parentCampaign"), changed(onParentChange))}
         />
       </Field>
       <Field
@@ -127,7 +141,12 @@ export function SplitRow({
         label="Fund"
         error={errors?.fund?.message}
       >
-        <input id={`fund-${index}`} list="known-funds" aria-label={`Fund, ${label}`} {...register(name("fund"))} />
+        <input
+          id={`fund-${index}`}
+          list="known-funds"
+          aria-label={`Fund, ${label}`}
+          {...register(name("fund"), changed(onFundChange))}
+        />
       </Field>
       <div className="split-row__total">
         <span className="muted small">Line total</span>

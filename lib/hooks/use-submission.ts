@@ -9,9 +9,15 @@ const FINAL = new Set(["complete", "complete_with_drops", "needs_attention"]);
 
 /** Polls once a second until the submission reaches a final state. */
 export function useSubmission(id: string) {
+  const client = useQueryClient();
   return useQuery({
     queryKey: submissionKey(id),
-    queryFn: () => apiFetch<SubmissionDetail>(`/api/submissions/${id}`),
+    queryFn: async () => {
+      const submission = await apiFetch<SubmissionDetail>(`/api/submissions/${id}`);
+      // The allocation shown in the transactions list changed with it.
+      if (FINAL.has(submission.status)) await client.invalidateQueries({ queryKey: ["transactions"] });
+      return submission;
+    },
     refetchInterval: (query) => (query.state.data && FINAL.has(query.state.data.status) ? false : 1_000),
   });
 }

@@ -1,15 +1,26 @@
 import { expect, test } from "@playwright/test";
 import { APP_URL, EMULATOR_URL } from "./config";
-import { answerConsent, connect, emulatorState, emulatorSwitch, RIVERSIDE, startConnect } from "./helpers";
+import {
+  answerConsent,
+  connect,
+  emulatorState,
+  emulatorSwitch,
+  openSettings,
+  resetAppData,
+  RIVERSIDE,
+  startConnect,
+} from "./helpers";
 
 test.beforeEach(async ({ request }) => {
   await emulatorSwitch(request, "reset");
+  await resetAppData();
 });
 
 test("connect, see the connection in settings, disconnect, and be signed out", async ({ page, request }) => {
   await page.goto("/");
   await expect(page.getByRole("heading", { name: "Apportion" })).toBeVisible();
   await connect(page);
+  await openSettings(page);
 
   const panel = page.getByRole("region", { name: RIVERSIDE.name });
   await expect(panel).toBeVisible();
@@ -52,7 +63,7 @@ test("denying consent shows a clear message and a way to try again", async ({ pa
 
   await page.getByRole("button", { name: "Try again" }).click();
   await answerConsent(page, "Allow");
-  await expect(page).toHaveURL(/\/settings$/);
+  await expect(page).toHaveURL(/\/transactions$/);
 });
 
 test("a forged state at the callback is refused and nothing is connected", async ({ page }) => {
@@ -108,6 +119,7 @@ test("a disabled integration shows Reconnect, and reconnecting restores the same
   request,
 }) => {
   await connect(page);
+  await openSettings(page);
   await emulatorSwitch(request, "disconnect", { organization_id: RIVERSIDE.id });
 
   await page.getByRole("button", { name: "Check connection" }).click();
@@ -119,7 +131,8 @@ test("a disabled integration shows Reconnect, and reconnecting restores the same
   await expect(banner).toBeVisible();
   await banner.getByRole("button", { name: "Reconnect" }).click();
   await answerConsent(page, "Allow");
-  await expect(page).toHaveURL(/\/settings$/);
+  await expect(page).toHaveURL(/\/transactions$/);
+  await openSettings(page);
 
   await expect(
     page.getByRole("region", { name: RIVERSIDE.name }).getByText("Connected", { exact: true }),

@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
-import { EMULATOR_URL } from "./config";
+import pg from "pg";
+import { appEnv, EMULATOR_URL } from "./config";
 
 export const RIVERSIDE = { email: "admin@riverside.example", name: "Riverside Food Bank", id: "1001" };
 export const HARBOR = { email: "admin@harbor.example", name: "Harbor Arts Collective", id: "1002" };
@@ -28,9 +29,25 @@ export async function startConnect(page: Page) {
   await page.getByRole("button", { name: "Connect" }).click();
 }
 
-/** The whole Connect journey, ending on the settings page. */
+/** The whole Connect journey, ending on the transactions page. */
 export async function connect(page: Page, email = RIVERSIDE.email) {
   await startConnect(page);
   await answerConsent(page, "Allow", email);
+  await expect(page).toHaveURL(/\/transactions$/);
+}
+
+export async function openSettings(page: Page) {
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Settings" }).click();
   await expect(page).toHaveURL(/\/settings$/);
+}
+
+/** Every test starts from an empty app database, as the emulator starts from its seed. */
+export async function resetAppData() {
+  const client = new pg.Client({ connectionString: appEnv.DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(`TRUNCATE "Connection" CASCADE`);
+  } finally {
+    await client.end();
+  }
 }
