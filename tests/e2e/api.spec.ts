@@ -1,0 +1,135 @@
+// The route-handler contract, through HTTP with a signed-in admin's session: every bad input
+// gets a clear 4xx with field paths, and nothing is stored.
+import { expect, test } from "@playwright/test";
+import { connect, emulatorSwitch, resetAppData } from "./helpers";
+
+test.beforeEach(async ({ request }) => {
+  await emulatorSwitch(request, "reset");
+  await resetAppData();
+});
+
+const row = (amount: string, extra: Record<string, string> = {}) => ({
+  splitId: "ext-1001-0001:1",
+  amount,
+  quantity: "1",
+  campaign: "",
+  campaignId: "",
+  parentCampaign: "",
+  parentCampaignId: "",
+  fund: "General",
+  fundId: "",
+  ...extra,
+});
+const allocation = (rows: unknown[], extra: Record<string, unknown> = {}) => ({
+  transactionId: "51001001",
+  totalCents: 10_000,
+  currency: "USD",
+  removedSplitIds: [],
+  rows,
+  ...extra,
+});
+
+test("submissions: 422 with field paths, 404, 409, size limit, and nothing stored", async ({ page }) => {
+  await connect(page);
+  const api = page.request;
+  const post = (data: unknown, headers: Record<string, string> = {}) =>
+    api.post("/api/submissions", { data: data as Record<string, unknown>, headers });
+
+  const cases: [string, unknown, number, string][] = [
+    ["a body that is not an object", [1, 2], 422, "_"],
+    ["a missing key", { allocations: [allocation([row("100")])] }, 422, "idempotencyKey"],
+    [
+      "a key that is not a UUID",
+      { idempotencyKey: "abc", allocations: [allocation([row("100")])] },
+      422,
+      "idempotencyKey",
+    ],
+    [
+      "a number where text belongs",
+      {
+        idempotencyKey: crypto.randomUUID(),
+        allocations: [allocation([row("100", { fund: 5 as unknown as string })])],
+      },
+      422,
+      "allocations.0.rows.0.fund",
+    ],
+    [
+      "an amount in scientific notation",
+      { idempotencyKey: crypto.randomUUID(), allocations: [allocation([row("1e3")])] },
+      422,
+      "allocations.0.rows.0.amount",
+    ],
+    [
+      "splits that do not add up",
+      { idempotencyKey: crypto.randomUUID(), allocations: [allocation([row("90")])] },
+      422,
+      "allocations.0.rows",
+    ],
+    ["no allocations", { idempotencyKey: crypto.randomUUID(), allocations: [] }, 422, "allocations"],
+  ];
+  for (const [name, body, status, path] of cases) {
+    const response = await post(body);
+    expect(response.status(), name).toBe(status);
+    const { error } = await response.json();
+    expect(Object.keys(error.fields ?? { _: [] }), name).toContain(path);
+  }
+
+  const html = await post({
+    idempotencyKey: crypto.randomUUID(),
+    allocations: [allocation([row("100", { campaign: "<script>alert(1)</script> Été 🎉" })])],
+  });
+  expect(html.status()).toBe(201);
+
+  const notJson = await api.post("/api/submissions", {
+    data: Buffer.from("{not json"),
+    headers: { "Content-Type": "application/json" },
+  });
+  expect(notJson.status()).toBe(422);
+  expect((await notJson.json()).error.message).toContain("not valid JSON");
+
+  const huge = await post({
+    idempotencyKey: crypto.randomUUID(),
+    allocations: [allocation([row("100", { campaign: "x".repeat(3 * 1024 * 1024) })])],
+  });
+  expect(huge.status()).toBe(422);
+  expect((await huge.json()).error.message).toContain("larger than");
+
+  const unknown = await post({
+    idempotencyKey: crypto.randomUUID(),
+    allocations: [allocation([row("100")], { transactionId: "nope" })],
+  });
+  expect(unknown.status()).toBe(404);
+
+  const key = crypto.randomUUID();
+  expect(
+    (
+      await post({ idempotencyKey: key, allocations: [allocation([row("100", { splitId: "ext-1001-0001:2" })])] })
+    ).status(),
+  ).toBe(201);
+  const again = await post({
+    idempotencyKey: key,
+    allocations: [allocation([row("100", { splitId: "ext-1001-0001:2" })])],
+  });
+  expect(again.status()).toBe(200);
+  const conflict = await post({
+    idempotencyKey: key,
+    allocations: [allocation([row("50", { splitId: "ext-1001-0001:2" }), row("50", { splitId: "ext-1001-0001:3" })])],
+  });
+  expect(conflict.status()).toBe(409);
+
+  const crossSite = await post(
+    { idempotencyKey: crypto.randomUUID(), allocations: [allocation([row("100")])] },
+    { Origin: "https://evil.example" },
+  );
+  expect(crossSite.status()).toBe(403);
+
+  // Only the two accepted submissions exist.
+  const history = await (await api.get("/api/submissions")).json();
+  expect(history).toHaveLength(2);
+
+  expect((await api.get(`/api/submissions/${crypto.randomUUID()}`)).status()).toBe(404);
+  expect((await api.get("/api/transactions/does-not-exist")).status()).toBe(404);
+  const badFilter = await api.get("/api/transactions?after=yesterday");
+  expect(badFilter.status()).toBe(422);
+  expect(Object.keys((await badFilter.json()).error.fields)).toContain("after");
+});
