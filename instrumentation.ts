@@ -1,7 +1,10 @@
-// Validates configuration once when the server starts, so a missing or malformed variable
-// stops start-up with a message naming it instead of failing on the first request.
+// Runs once when the server starts: validates configuration (a missing or malformed variable
+// stops start-up with a message naming it), then starts the outbox worker in this process unless
+// APPORTION_WORKER=0 (see lib/imports/worker.ts for why it lives here by default).
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { getEnv } = await import("./lib/env");
-  getEnv();
+  if (getEnv().APPORTION_WORKER === "0") return;
+  const { startWorker } = await import("./lib/imports/worker");
+  startWorker();
 }

@@ -15,6 +15,8 @@ export default defineConfig({
     env: {
       DATABASE_URL: databaseUrl(INTEGRATION_DATABASE),
       APPORTION_SILENT_LOGS: "1",
+      // Backoff between send attempts in milliseconds rather than seconds, so retry tests are fast.
+      OUTBOX_BACKOFF_MS: "5",
     },
     // Integration files share one PostgreSQL database; running files in parallel would make
     // them observe each other's rows.

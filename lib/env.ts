@@ -89,6 +89,12 @@ const schema = z.object({
     .regex(/^postgres(ql)?:\/\//, "must be a postgresql:// URL")
     .optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  /** Attempts to send one import call before its submission needs attention. */
+  OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+  /** First delay between attempts; doubles each time (with jitter), capped at 5 minutes. */
+  OUTBOX_BACKOFF_MS: z.coerce.number().int().min(0).max(600_000).default(2_000),
+  /** "0" keeps the outbox worker out of the web server (run `npm run worker` instead). */
+  APPORTION_WORKER: z.enum(["0", "1"]).default("1"),
 });
 
 export type AppEnv = z.infer<typeof schema>;

@@ -113,7 +113,15 @@ export function SplitEditor({ transaction, takenSplitIds, campaigns, funds }: Pr
     }
   });
 
-  const rowsError = formState.errors.rows?.root?.message ?? formState.errors.rows?.message;
+  // Errors with no input of their own (the server's word on the total or on removed splits).
+  const rowsError =
+    formState.errors.rows?.root?.message ??
+    formState.errors.rows?.message ??
+    formState.errors.totalCents?.message ??
+    formState.errors.removedSplitIds?.message ??
+    (Array.isArray(formState.errors.removedSplitIds)
+      ? formState.errors.removedSplitIds.find(Boolean)?.message
+      : undefined);
   const canSubmit = !problem && !submit.isPending && !submit.isSuccess;
 
   return (

@@ -31,7 +31,8 @@ export function TransactionsList({ campaigns }: { campaigns: CampaignOption[] })
   const [resetKey, setResetKey] = useState(0);
 
   function update(next: Partial<FilterValues> & { page?: number }) {
-    const updated = new URLSearchParams(params.toString());
+    // The address as it is now: a debounced search may run after another filter changed it.
+    const updated = new URLSearchParams(window.location.search);
     for (const key of FILTER_KEYS) {
       const value = next[key];
       if (value === undefined) continue;

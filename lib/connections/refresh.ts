@@ -1,7 +1,14 @@
 // The one refresh of a connection's tokens (spec §4.1 operation 3, JSON body).
-// Within a process, concurrent callers share one in-flight refresh. Across processes, the write
-// is a compare-and-swap on tokenVersion: a refresh that lost the race adopts the winner's tokens.
+//
+// A rotated refresh token must never be used twice, by this process or another instance on the
+// same database. Within a process, concurrent callers share one in-flight refresh. Across
+// processes, only the holder of a lease on the connection row refreshes; the lease is taken with
+// a compare-and-swap (no transaction stays open during the HTTP call, which matters when the
+// embedded database gives each process one connection), lasts longer than the token endpoint's
+// timeout, and is released by the same compare-and-swap that writes the new tokens. The tokens
+// are stored before anyone uses them. Others wait for the version to change and adopt them.
 import "server-only";
+import { randomUUID } from "node:crypto";
 import { AppError } from "@/lib/app-error";
 import { db } from "@/lib/db";
 import { log } from "@/lib/log";
@@ -22,6 +29,12 @@ import {
 export const REFRESH_REFUSED_MESSAGE =
   "The service no longer accepts this connection's refresh token. Reconnect to continue.";
 
+/** Longer than the token call's 15 s timeout, so a lease never lapses while its call is in flight. */
+const LEASE_MS = 30_000;
+/** How long a caller waits for another process's refresh before giving up. */
+const WAIT_MS = 35_000;
+const POLL_MS = 50;
+
 const inFlight = new Map<string, Promise<ConnectionTokens>>();
 
 /** Refreshes the tokens that were read at `seenVersion`; if they changed since, returns the newer ones. */
@@ -34,13 +47,49 @@ export function refreshConnection(connectionId: string, seenVersion: number): Pr
 }
 
 async function refreshOnce(connectionId: string, seenVersion: number): Promise<ConnectionTokens> {
-  const connection = await findConnection(connectionId);
-  if (!connection || connection.status !== "active") {
-    throw new AppError("connection_needs_reconnect", "This connection is not active. Reconnect to continue.");
+  const owner = randomUUID();
+  const deadline = Date.now() + WAIT_MS;
+  for (;;) {
+    const connection = await findConnection(connectionId);
+    if (!connection || connection.status !== "active") {
+      throw new AppError(
+        connection?.status === "disabled" ? "connection_disabled" : "connection_needs_reconnect",
+        connection?.statusReason ?? "This connection is not active. Reconnect to continue.",
+      );
+    }
+    const current = openTokens(connection);
+    if (current && connection.tokenVersion !== seenVersion) return current;
+    const now = new Date();
+    const leased = await db().connection.updateMany({
+      where: {
+        id: connectionId,
+        status: "active",
+        tokenVersion: seenVersion,
+        OR: [{ refreshLeaseUntil: null }, { refreshLeaseUntil: { lt: now } }],
+      },
+      data: { refreshLeaseOwner: owner, refreshLeaseUntil: new Date(now.getTime() + LEASE_MS) },
+    });
+    if (leased.count === 1) return refreshWithLease(connectionId, seenVersion, owner);
+    if (Date.now() > deadline) {
+      throw new AppError(
+        "service_unavailable",
+        "Access is being renewed elsewhere and is taking long. Please try again.",
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS + Math.random() * POLL_MS));
   }
-  const current = openTokens(connection);
-  if (current && connection.tokenVersion !== seenVersion) return current;
-  if (!current?.refreshToken) {
+}
+
+async function refreshWithLease(connectionId: string, seenVersion: number, owner: string): Promise<ConnectionTokens> {
+  const release = () =>
+    db().connection.updateMany({
+      where: { id: connectionId, refreshLeaseOwner: owner },
+      data: { refreshLeaseOwner: null, refreshLeaseUntil: null },
+    });
+  const connection = await findConnection(connectionId);
+  const current = connection && openTokens(connection);
+  if (!connection || !current?.refreshToken) {
+    await release();
     await markStopped(
       connectionId,
       "needs_reconnect",
@@ -53,8 +102,13 @@ async function refreshOnce(connectionId: string, seenVersion: number): Promise<C
   try {
     answer = await refreshAccessToken(serviceTarget(), clientCredentials(), current.refreshToken);
   } catch (error) {
+    await release();
     log.warn("connection.refresh_failed", { connectionId, error });
     if (error instanceof OAuthTokenError && error.error === "invalid_grant") {
+      // A reconnect while we held the lease wrote newer tokens: those are the truth, not a refusal.
+      const now = await findConnection(connectionId);
+      const newer = now && now.status === "active" && now.tokenVersion !== seenVersion ? openTokens(now) : null;
+      if (newer) return newer;
       await markStopped(connectionId, "needs_reconnect", REFRESH_REFUSED_MESSAGE);
       throw new AppError("connection_needs_reconnect", REFRESH_REFUSED_MESSAGE);
     }
@@ -76,18 +130,23 @@ async function refreshOnce(connectionId: string, seenVersion: number): Promise<C
   const tokens = { accessToken: answer.access_token, refreshToken: answer.refresh_token ?? current.refreshToken };
   const now = new Date();
   const written = await db().connection.updateMany({
-    where: { id: connectionId, tokenVersion: seenVersion, status: "active" },
+    where: { id: connectionId, tokenVersion: seenVersion, refreshLeaseOwner: owner },
     data: {
       ...sealTokens(connection, tokens),
       scopes: parseScopes(answer.scope, connection.scopes),
       tokenExpiresAt: expiryFrom(answer, now),
       lastRefreshedAt: now,
       tokenVersion: { increment: 1 },
+      refreshLeaseOwner: null,
+      refreshLeaseUntil: null,
     },
   });
   if (written.count === 0) {
+    // Only possible if the row changed under the lease (a reconnect or disconnect meanwhile):
+    // theirs is the newer truth.
+    await release();
     const winner = await findConnection(connectionId);
-    const theirs = winner && openTokens(winner);
+    const theirs = winner && winner.status === "active" ? openTokens(winner) : null;
     if (!theirs) throw new AppError("connection_needs_reconnect", "This connection needs to be reconnected.");
     return theirs;
   }

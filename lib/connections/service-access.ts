@@ -22,7 +22,9 @@ export async function withServiceAccess<T>(connectionId: string, call: Call<T>):
   const target = serviceTarget();
 
   let accessToken = tokens.accessToken;
-  if (connection.tokenExpiresAt && connection.tokenExpiresAt.getTime() <= Date.now()) {
+  // expires_in is advice (the spec says access tokens do not expire): refresh early only when
+  // there is a refresh token to do it with; otherwise the token is used until the service says no.
+  if (tokens.refreshToken && connection.tokenExpiresAt && connection.tokenExpiresAt.getTime() <= Date.now()) {
     accessToken = (await refreshConnection(connectionId, connection.tokenVersion)).accessToken;
   }
   try {
@@ -63,7 +65,11 @@ async function translate(connectionId: string, error: unknown): Promise<never> {
     );
   }
   if (error instanceof ServiceNetworkError || (error instanceof ServiceApiError && error.retryable)) {
-    throw new AppError("service_unavailable", "The service is not answering right now. Please try again in a moment.");
+    const retryAfterSeconds = error instanceof ServiceApiError ? error.retryAfterSeconds : undefined;
+    const why = error instanceof ServiceApiError && error.status === 429 ? "is limiting requests" : "is not answering";
+    throw new AppError("service_unavailable", `The service ${why} right now. Please try again in a moment.`, {
+      retryAfterSeconds,
+    });
   }
   if (error instanceof ServiceApiError || error instanceof ServiceResponseError) {
     throw new AppError("service_rejected", "The service could not complete the request.", {

@@ -7,6 +7,7 @@ import type { EncryptionKey } from "@/lib/env";
 
 const VERSION = "v1";
 const IV_BYTES = 12;
+const TAG_BYTES = 16;
 
 export class TokenCipherError extends Error {
   override name = "TokenCipherError";
@@ -38,9 +39,14 @@ export function open(envelope: string, keyring: Keyring, context: string): strin
   const key = keyring.find((k) => k.id === id);
   if (!key) throw new TokenCipherError(`Token sealed with unknown key "${id}"`);
   try {
-    const decipher = createDecipheriv("aes-256-gcm", key.key, Buffer.from(iv, "base64url"));
+    const authTag = Buffer.from(tag, "base64url");
+    // Node would accept a truncated tag; only the full 16 bytes authenticate.
+    if (authTag.length !== TAG_BYTES) throw new TokenCipherError("Token envelope failed authentication");
+    const decipher = createDecipheriv("aes-256-gcm", key.key, Buffer.from(iv, "base64url"), {
+      authTagLength: TAG_BYTES,
+    });
     decipher.setAAD(additionalData(id, context));
-    decipher.setAuthTag(Buffer.from(tag, "base64url"));
+    decipher.setAuthTag(authTag);
     const plain = Buffer.concat([decipher.update(Buffer.from(body, "base64url")), decipher.final()]);
     return plain.toString("utf8");
   } catch {

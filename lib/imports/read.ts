@@ -1,5 +1,6 @@
 // What the history pages show. Every read takes the connection id and filters by it.
 import "server-only";
+import { AppError } from "@/lib/app-error";
 import { db } from "@/lib/db";
 import type { ChunkStatus, RowOutcome, SubmissionStatus } from "@/lib/generated/prisma/client";
 
@@ -41,6 +42,14 @@ export type SubmissionDetail = SubmissionSummary & {
     }[];
   }[];
 };
+
+/** A submission id from an address; anything but a UUID is simply not found. */
+export function submissionIdFrom(value: unknown): string {
+  if (typeof value !== "string" || !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)) {
+    throw new AppError("not_found", "No such submission.");
+  }
+  return value;
+}
 
 export const FINAL_STATUSES: readonly SubmissionStatus[] = ["complete", "complete_with_drops", "needs_attention"];
 

@@ -1,77 +1,118 @@
-// Sends a submission's pending chunks, one import call each. A chunk is claimed with a
-// conditional update first, so two requests (a double click, two tabs) never send it twice.
+// Sends claimed chunks: one import call per claim. A failure that may pass (429, 5xx, network)
+// puts the chunk back in line with a backoff (or the service's Retry-After); after
+// OUTBOX_MAX_ATTEMPTS, or on a refusal, the chunk fails and its submission needs attention.
+// A chunk whose integration is disabled waits for Reconnect without spending an attempt.
 import "server-only";
+import { randomUUID } from "node:crypto";
 import { AppError } from "@/lib/app-error";
 import { withServiceAccess } from "@/lib/connections/service-access";
 import { db } from "@/lib/db";
+import { getEnv } from "@/lib/env";
 import { log } from "@/lib/log";
 import { createImport } from "@/lib/service/imports";
-import type { RetryPolicy } from "@/lib/service/retry";
-import type { ImportBody } from "./rows";
+import { NO_RETRY } from "@/lib/service/retry";
+import { type ClaimedChunk, claimChunks } from "./outbox";
 import { updateSubmissionStatus } from "./submission-status";
 
-/** 429, 5xx and network failures: up to 5 tries over about 15 s, honouring Retry-After. */
-const SEND_RETRY: RetryPolicy = { attempts: 5, baseDelayMs: 500, maxDelayMs: 8_000 };
-
-/** Errors that mean "wait for the admin to reconnect", not "this chunk is wrong". */
 const WAITING = new Set(["connection_disabled", "connection_needs_reconnect", "unauthenticated"]);
+const MAX_BACKOFF_MS = 5 * 60 * 1000;
 
-export async function sendSubmission(submissionId: string): Promise<void> {
-  const submission = await db().submission.findUnique({
-    where: { id: submissionId },
-    include: { chunks: { where: { status: "pending" }, orderBy: { index: "asc" } } },
+export type SendOutcome = "sent" | "waiting" | "retry" | "failed";
+
+export async function sendClaimed(chunk: ClaimedChunk, workerId: string): Promise<SendOutcome> {
+  // Every write after the call is fenced by the claim: if this worker was too slow and the chunk
+  // was reclaimed and sent by another, the late answer changes nothing.
+  const mine = { id: chunk.id, status: "sending" as const, claimedBy: workerId };
+  try {
+    const created = await withServiceAccess(chunk.connectionId, (token, target) =>
+      createImport(target, token, chunk.body, NO_RETRY),
+    );
+    const now = new Date();
+    await db().submissionChunk.updateMany({
+      where: mine,
+      data: created.id
+        ? {
+            status: "sent",
+            serviceImportId: created.id,
+            serviceStatus: created.status ?? "pending",
+            sentAt: now,
+            lastError: null,
+            nextAttemptAt: null,
+          }
+        : {
+            // Accepted, but without an id its outcome cannot be followed: the rows stay unconfirmed.
+            status: "complete",
+            sentAt: now,
+            completedAt: now,
+            lastError:
+              "The service accepted this batch without saying its import id, so its outcome cannot be followed.",
+          },
+    });
+    return "sent";
+  } catch (error) {
+    return recordFailure(chunk, mine, error);
+  }
+}
+
+type Fence = { id: string; status: "sending"; claimedBy: string };
+
+async function recordFailure(chunk: ClaimedChunk, mine: Fence, error: unknown): Promise<SendOutcome> {
+  const message = error instanceof AppError ? error.message : "Apportion could not send this batch.";
+  if (!(error instanceof AppError)) log.error("imports.send_failed", { chunkId: chunk.id, error });
+  if (error instanceof AppError && WAITING.has(error.code)) {
+    await db().submissionChunk.updateMany({
+      where: mine,
+      data: { status: "pending", attempts: { decrement: 1 }, lastError: message, claimedBy: null },
+    });
+    return "waiting";
+  }
+  const { OUTBOX_MAX_ATTEMPTS, OUTBOX_BACKOFF_MS } = getEnv();
+  // Unknown failures may pass too (a dropped connection surfaces as one); only refusals are final.
+  const retryable = !(error instanceof AppError) || error.code === "service_unavailable";
+  if (retryable && chunk.attempts < OUTBOX_MAX_ATTEMPTS) {
+    const asked = error instanceof AppError ? (error.details?.retryAfterSeconds as number | undefined) : undefined;
+    const backoff = Math.min(MAX_BACKOFF_MS, OUTBOX_BACKOFF_MS * 2 ** (chunk.attempts - 1));
+    const delay = asked !== undefined ? asked * 1000 : backoff / 2 + Math.random() * (backoff / 2);
+    await db().submissionChunk.updateMany({
+      where: mine,
+      data: { status: "pending", nextAttemptAt: new Date(Date.now() + delay), lastError: message, claimedBy: null },
+    });
+    return "retry";
+  }
+  await db().submissionChunk.updateMany({
+    where: mine,
+    data: {
+      status: "failed",
+      lastError: retryable ? `${message} (gave up after ${chunk.attempts} attempts)` : message,
+      claimedBy: null,
+    },
   });
-  if (!submission) return;
-  for (const chunk of submission.chunks) {
-    const outcome = await sendChunk(submission.connectionId, chunk.id, chunk.body as ImportBody);
-    if (outcome === "waiting") break;
+  return "failed";
+}
+
+/** Sends what a submission has ready now (the route's immediate kick; the worker does the rest). */
+export async function sendSubmission(submissionId: string, workerId = `request-${randomUUID()}`): Promise<void> {
+  for (let round = 0; round < 1_000; round++) {
+    const claimed = await claimChunks(workerId, 10, submissionId);
+    if (claimed.length === 0) break;
+    for (const chunk of claimed) await sendClaimed(chunk, workerId);
   }
   await updateSubmissionStatus(submissionId);
 }
 
-async function sendChunk(
-  connectionId: string,
-  chunkId: string,
-  body: ImportBody,
-): Promise<"sent" | "failed" | "waiting" | "skipped"> {
-  const claimed = await db().submissionChunk.updateMany({
-    where: { id: chunkId, status: "pending" },
-    data: { status: "sending", attempts: { increment: 1 }, lastError: null, claimedAt: new Date() },
-  });
-  if (claimed.count === 0) return "skipped";
-  try {
-    const created = await withServiceAccess(connectionId, (token, target) =>
-      createImport(target, token, body, SEND_RETRY),
-    );
-    await db().submissionChunk.update({
-      where: { id: chunkId },
-      data: {
-        status: "sent",
-        serviceImportId: created.id,
-        serviceStatus: created.status ?? "pending",
-        sentAt: new Date(),
-      },
-    });
-    return "sent";
-  } catch (error) {
-    const waiting = error instanceof AppError && WAITING.has(error.code);
-    if (!(error instanceof AppError)) log.error("imports.send_failed", { chunkId, error });
-    await db().submissionChunk.update({
-      where: { id: chunkId },
-      data: {
-        status: waiting ? "pending" : "failed",
-        lastError: error instanceof AppError ? error.message : "Apportion could not send this batch.",
-      },
-    });
-    return waiting ? "waiting" : "failed";
-  }
-}
-
-/** Puts failed chunks back in line (the admin's Retry). */
+/** Puts failed chunks back in line (the admin's Retry), with a fresh set of attempts. */
 export async function retrySubmission(submissionId: string): Promise<number> {
   const reset = await db().submissionChunk.updateMany({
     where: { submissionId, status: "failed" },
-    data: { status: "pending", lastError: null, serviceImportId: null, serviceStatus: null },
+    data: {
+      status: "pending",
+      attempts: 0,
+      lastError: null,
+      serviceImportId: null,
+      serviceStatus: null,
+      nextAttemptAt: null,
+    },
   });
+  if (reset.count > 0) await updateSubmissionStatus(submissionId);
   return reset.count;
 }

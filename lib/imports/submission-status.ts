@@ -9,15 +9,17 @@ export async function updateSubmissionStatus(submissionId: string): Promise<Subm
     db().submissionRow.count({ where: { submissionId, outcome: "dropped" } }),
   ]);
   const has = (s: string) => chunks.some((c) => c.status === s);
-  const status: SubmissionStatus = has("failed")
-    ? "needs_attention"
-    : has("pending") || has("sending")
+  // A failed chunk does not stop the others: the submission needs attention once nothing else moves.
+  const status: SubmissionStatus =
+    has("pending") || has("sending")
       ? "sending"
       : has("sent")
         ? "processing"
-        : dropped > 0
-          ? "complete_with_drops"
-          : "complete";
+        : has("failed")
+          ? "needs_attention"
+          : dropped > 0
+            ? "complete_with_drops"
+            : "complete";
   await db().submission.update({ where: { id: submissionId }, data: { status } });
   return status;
 }

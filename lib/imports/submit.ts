@@ -101,6 +101,13 @@ async function buildGroups(connectionId: string, request: SubmissionRequest): Pr
   if (new Set(ids).size !== ids.length) {
     throw new AppError("invalid_input", "A transaction appears twice in this submission.");
   }
+  const inFlight = await inFlightTransactions(connectionId, ids);
+  if (inFlight.length > 0) {
+    throw new AppError(
+      "conflict",
+      `An earlier submission for transaction ${inFlight.join(", ")} is still being processed. Wait for it to finish (see History), then split it again.`,
+    );
+  }
   const splitIds = request.allocations.flatMap((a) => [...a.rows.map((r) => r.splitId), ...a.removedSplitIds]);
   const [transactions, splits, clashes] = await Promise.all([
     db().knownTransaction.findMany({ where: { connectionId, transactionId: { in: ids } } }),
@@ -171,4 +178,19 @@ async function buildGroups(connectionId: string, request: SubmissionRequest): Pr
   });
   if (issues.length > 0) throw new z.ZodError(issues);
   return groups;
+}
+
+/** Transactions with rows of a submission that is still going out or being processed: a second
+ *  allocation must not race the first at the service or in the known allocation. */
+export async function inFlightTransactions(connectionId: string, transactionIds: string[]): Promise<string[]> {
+  const rows = await db().submissionRow.findMany({
+    where: {
+      transactionId: { in: transactionIds },
+      outcome: "pending",
+      submission: { connectionId, status: { in: ["sending", "processing"] } },
+    },
+    select: { transactionId: true },
+    distinct: ["transactionId"],
+  });
+  return rows.map((r) => r.transactionId);
 }

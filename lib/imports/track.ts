@@ -2,9 +2,10 @@
 // then records every row's outcome from the service's notifications and updates the known
 // allocation with the rows that were imported.
 import "server-only";
+import { AppError } from "@/lib/app-error";
 import { withServiceAccess } from "@/lib/connections/service-access";
 import { db } from "@/lib/db";
-import type { SubmissionChunk, SubmissionRow } from "@/lib/generated/prisma/client";
+import type { SubmissionRow } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
 import {
   getImport,
@@ -15,53 +16,56 @@ import {
   isSuccessfulImportStatus,
 } from "@/lib/service/imports";
 import { dropReason } from "./drop-reasons";
+import { claimDueChecks, type DueChunk, reclaimStale } from "./outbox";
 import { sendSubmission } from "./send";
 import { updateSubmissionStatus } from "./submission-status";
 
-/** Status checks of one chunk are at least this far apart, however often the page polls. */
-const CHECK_INTERVAL_MS = 1_000;
-/** A chunk left "sending" this long belonged to a process that stopped; it is sent again
+/** Status checks of one chunk are at least this far apart, however often anyone asks. */
+export const CHECK_INTERVAL_MS = 1_000;
+/** A chunk left "sending" this long belonged to a worker that stopped; it is sent again
  *  (its split ids are stable, so a second import of the same rows changes nothing). */
-const STALE_SENDING_MS = 2 * 60 * 1000;
+export const STALE_SENDING_MS = 2 * 60 * 1000;
 
+/** Moves one submission along now: sends what is ready and asks about what was sent. */
 export async function trackSubmission(submissionId: string): Promise<void> {
-  await reclaimStale(submissionId);
+  await reclaimStale(STALE_SENDING_MS);
   await sendSubmission(submissionId);
-
-  const submission = await db().submission.findUnique({
-    where: { id: submissionId },
-    include: { chunks: { where: { status: "sent" }, orderBy: { index: "asc" } } },
-  });
-  if (!submission) return;
-  const due = submission.chunks.filter((c) => !c.checkedAt || Date.now() - c.checkedAt.getTime() >= CHECK_INTERVAL_MS);
+  const due = await claimDueChecks(20, CHECK_INTERVAL_MS, submissionId);
   for (const chunk of due) {
-    try {
-      await checkChunk(submission.connectionId, chunk);
-    } catch (error) {
-      // The next poll tries again; the page shows the connection's state if that is the cause.
-      log.warn("imports.check_failed", { chunkId: chunk.id, error });
-      break;
-    }
+    if (!(await checkChunk(chunk))) break;
   }
   await updateSubmissionStatus(submissionId);
 }
 
-async function reclaimStale(submissionId: string) {
-  await db().submissionChunk.updateMany({
-    where: { submissionId, status: "sending", claimedAt: { lt: new Date(Date.now() - STALE_SENDING_MS) } },
-    data: { status: "pending" },
-  });
+/** Asks the service about one sent import; false when the service could not be asked. */
+export async function checkChunk(chunk: DueChunk): Promise<boolean> {
+  try {
+    await checkOnce(chunk);
+    return true;
+  } catch (error) {
+    log.warn("imports.check_failed", { chunkId: chunk.id, error });
+    // The service answered, but not about this import (unknown id, unreadable answer): asking
+    // again would not help, so the batch needs attention. Anything else is tried again later.
+    if (error instanceof AppError && error.code === "service_rejected") {
+      await db().submissionChunk.update({
+        where: { id: chunk.id },
+        data: {
+          status: "failed",
+          lastError: `Apportion could not follow import ${chunk.serviceImportId}: ${error.message}`,
+        },
+      });
+      return true;
+    }
+    return false;
+  }
 }
 
-async function checkChunk(connectionId: string, chunk: SubmissionChunk) {
-  const importId = chunk.serviceImportId!;
+async function checkOnce(chunk: DueChunk) {
+  const { connectionId, serviceImportId: importId } = chunk;
   const record = await withServiceAccess(connectionId, (token, target) => getImport(target, token, importId));
   const now = new Date();
   if (!isFinalImportStatus(record.status)) {
-    await db().submissionChunk.update({
-      where: { id: chunk.id },
-      data: { serviceStatus: record.status, checkedAt: now },
-    });
+    await db().submissionChunk.update({ where: { id: chunk.id }, data: { serviceStatus: record.status } });
     return;
   }
   if (!isSuccessfulImportStatus(record.status)) {
@@ -70,7 +74,6 @@ async function checkChunk(connectionId: string, chunk: SubmissionChunk) {
       data: {
         status: "failed",
         serviceStatus: record.status,
-        checkedAt: now,
         lastError: `The service reported this import as ${record.status}.`,
       },
     });
@@ -82,24 +85,27 @@ async function checkChunk(connectionId: string, chunk: SubmissionChunk) {
     log.warn("imports.listing_unavailable", { chunkId: chunk.id, error });
     return null;
   });
-  await recordOutcome(connectionId, chunk, record, notifications, now);
+  await recordOutcome(connectionId, chunk.id, record, notifications, now);
 }
 
 async function recordOutcome(
   connectionId: string,
-  chunk: SubmissionChunk,
+  chunkId: string,
   record: ImportRecord,
   notifications: ImportNotification[] | null,
   now: Date,
 ) {
-  const rows = await db().submissionRow.findMany({ where: { chunkId: chunk.id }, orderBy: { rowIndex: "asc" } });
+  const rows = await db().submissionRow.findMany({ where: { chunkId }, orderBy: { rowIndex: "asc" } });
   const drops = new Map<number, ImportNotification>();
   for (const n of notifications ?? []) {
     const index = n.row ?? rows.find((r) => r.splitId === n.id)?.rowIndex;
     if (index !== undefined && !drops.has(index)) drops.set(index, n);
   }
-  // Without the listing, rows are confirmed only when the service says none was dropped.
-  const confirmed = notifications !== null || record.rows_dropped === 0;
+  // Without the listing, rows are confirmed only when the service says none was dropped; a
+  // listing with fewer notifications than the import's dropped count is not the whole story.
+  const droppedCount = record.rows_dropped;
+  const confirmed =
+    notifications !== null ? droppedCount === undefined || drops.size >= droppedCount : droppedCount === 0;
   await db().$transaction(async (tx) => {
     for (const row of rows) {
       const drop = drops.get(row.rowIndex);
@@ -114,7 +120,7 @@ async function recordOutcome(
       }
     }
     await tx.submissionChunk.update({
-      where: { id: chunk.id },
+      where: { id: chunkId },
       data: {
         status: "complete",
         serviceStatus: record.status,

@@ -7,7 +7,11 @@ import { apiRequest, type ServiceTarget } from "./request";
 
 const importId = z.union([z.number().int(), z.string().min(1)]).transform(String);
 
-const createdSchema = z.looseObject({ id: importId, status: z.string().optional() });
+/** The create answer is not shown by the spec ({ id, status } in an unofficial client): an answer
+ *  without an id still means the service accepted the import. */
+const createdSchema = z
+  .looseObject({ id: importId.optional(), status: z.string().optional() })
+  .catch({ id: undefined, status: undefined });
 
 const importRecordSchema = z.looseObject({
   id: importId,
@@ -64,7 +68,11 @@ export function getImport(target: ServiceTarget, accessToken: string, id: string
   });
 }
 
-export async function getImportNotifications(target: ServiceTarget, accessToken: string, id: string) {
+export async function getImportNotifications(
+  target: ServiceTarget,
+  accessToken: string,
+  id: string,
+): Promise<ImportNotification[] | null> {
   const listing = await apiRequest(target, {
     method: "GET",
     path: `/imports/list?import_id=${encodeURIComponent(id)}&per_page=1`,
@@ -72,5 +80,6 @@ export async function getImportNotifications(target: ServiceTarget, accessToken:
     schema: listingSchema,
     retry: DEFAULT_RETRY,
   });
-  return listing.imports.find((record) => record.id === id)?.notifications ?? [];
+  // Without this import's own notifications the outcome of its rows is unknown, not "none dropped".
+  return listing.imports.find((record) => record.id === id)?.notifications ?? null;
 }

@@ -100,22 +100,21 @@ test("submissions: 422 with field paths, 404, 409, size limit, and nothing store
   });
   expect(unknown.status()).toBe(404);
 
+  // The same key again answers the same submission; with other splits it is a conflict.
+  const second = { transactionId: "51001002", totalCents: 2_500 };
   const key = crypto.randomUUID();
-  expect(
-    (
-      await post({ idempotencyKey: key, allocations: [allocation([row("100", { splitId: "ext-1001-0001:2" })])] })
-    ).status(),
-  ).toBe(201);
-  const again = await post({
+  const once = { idempotencyKey: key, allocations: [allocation([row("25", { splitId: "ext-1001-0002:1" })], second)] };
+  expect((await post(once)).status()).toBe(201);
+  expect((await post(once)).status()).toBe(200);
+  const changed = {
     idempotencyKey: key,
-    allocations: [allocation([row("100", { splitId: "ext-1001-0001:2" })])],
-  });
-  expect(again.status()).toBe(200);
-  const conflict = await post({
-    idempotencyKey: key,
-    allocations: [allocation([row("50", { splitId: "ext-1001-0001:2" }), row("50", { splitId: "ext-1001-0001:3" })])],
-  });
+    allocations: [
+      allocation([row("20", { splitId: "ext-1001-0002:1" }), row("5", { splitId: "ext-1001-0002:2" })], second),
+    ],
+  };
+  const conflict = await post(changed);
   expect(conflict.status()).toBe(409);
+  expect((await conflict.json()).error.message).toContain("already sent with different splits");
 
   const crossSite = await post(
     { idempotencyKey: crypto.randomUUID(), allocations: [allocation([row("100")])] },

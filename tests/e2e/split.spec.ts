@@ -202,3 +202,30 @@ test("the editor works from the keyboard and keeps what was typed when sending f
   await submit(page).click();
   await expect(page.getByText("Complete", { exact: true })).toBeVisible({ timeout: 15_000 });
 });
+
+test("re-allocating soft-deletes a removed split and keeps the others", async ({ page }) => {
+  await connect(page);
+  await openEditor(page, "ext-1001-0002"); // $25.00
+  await page.getByRole("button", { name: "Add split" }).click();
+  await page.getByRole("button", { name: "Split evenly" }).click();
+  await submit(page).click();
+  await expect(page.getByText("Complete", { exact: true })).toBeVisible({ timeout: 15_000 });
+
+  // Open it again: the existing splits are loaded; remove the second and give its share to the first.
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Transactions" }).click();
+  await openEditor(page, "ext-1001-0002");
+  await expect(page.getByTestId("split-row-1")).toContainText("existing");
+  await page.getByRole("button", { name: "Remove (soft-delete) split 2" }).click();
+  await expect(page.getByRole("region", { name: "Splits to remove" })).toContainText("ext-1001-0002:2");
+  await page.getByRole("button", { name: "Put the remainder here (split 1)" }).click();
+  await expect(amount(page, 1)).toHaveValue("25.00");
+  await page.getByText("Preview the import the service will receive").click();
+  await expect(page.locator(".preview code")).toContainText('"deleted_at":');
+
+  await submit(page).click();
+  await expect(page.getByText("Complete", { exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole("row").filter({ hasText: "ext-1001-0002:2" })).toContainText("removed");
+
+  const active = await serviceSplits(page, "51001002");
+  expect(active.map((s) => [s.id, s.unit_amount_in_cents])).toEqual([["ext-1001-0002:1", 2500]]);
+});

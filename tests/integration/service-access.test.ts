@@ -89,6 +89,22 @@ describe("calls on a connection's behalf", () => {
     expect((await findConnection(connection.id))!.tokenExpiresAt!.getTime()).toBeGreaterThan(Date.now());
   });
 
+  it("keep using the token past its advised expiry when there is no refresh token (tokens do not expire)", async () => {
+    const connection = await connectOrganization(emulator);
+    const tokens = openTokens(connection)!;
+    const { sealTokens } = await import("@/lib/connections/store");
+    await db().connection.update({
+      where: { id: connection.id },
+      data: {
+        ...sealTokens(connection, { accessToken: tokens.accessToken, refreshToken: null }),
+        tokenExpiresAt: new Date(Date.now() - 1000),
+      },
+    });
+    expect((await details(connection.id)).organization.id).toBe("1001");
+    expect((await findConnection(connection.id))!.status).toBe("active");
+    expect((await emulatorState(emulator)).stats.tokenRequests.refresh_token).toBe(0);
+  });
+
   it("move to disabled on 'Disabled integration', and stop calling the service", async () => {
     const connection = await connectOrganization(emulator);
     await emulatorSwitch(emulator, "disconnect", { organization_id: "1001" });

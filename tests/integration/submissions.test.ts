@@ -138,7 +138,7 @@ describe("submitting splits", () => {
     expect(await settle(submissionId)).toBe("complete");
     expect(await serviceImports()).toHaveLength(1);
     expect(await serviceSplits(EXTERNAL)).toHaveLength(2);
-    expect((await db().submissionChunk.findFirstOrThrow({ where: { submissionId } })).attempts).toBe(1);
+    expect((await db().submissionChunk.findFirstOrThrow({ where: { submissionId } })).attempts).toBe(2);
   });
 
   it("a lost answer (the service took the import, then answered 500) is retried without duplicate splits", async () => {
@@ -219,17 +219,16 @@ describe("what the service drops", () => {
 describe("when sending cannot go on", () => {
   it("marks the submission for attention after the retries, and Retry finishes it", async () => {
     await emulatorSwitch(emulator, "faults", {
-      fail: { status: 500, count: 5, path_prefix: "/admin/oauth2/api/v1/imports" },
+      fail: { status: 500, count: 100, path_prefix: "/admin/oauth2/api/v1/imports" },
     });
     const { submissionId } = await createSubmission(connection, await evenRequest([EXTERNAL], 2));
-    await sendSubmission(submissionId);
-    expect((await db().submission.findUniqueOrThrow({ where: { id: submissionId } })).status).toBe("needs_attention");
+    expect(await settle(submissionId)).toBe("needs_attention");
     const chunk = await db().submissionChunk.findFirstOrThrow({ where: { submissionId } });
-    expect(chunk).toMatchObject({ status: "failed", attempts: 1 });
-    expect(chunk.lastError).toContain("not answering");
+    expect(chunk).toMatchObject({ status: "failed", attempts: 8 });
+    expect(chunk.lastError).toContain("gave up after 8 attempts");
 
+    await fetch(`${emulator.url}/__emulator/faults`, { method: "DELETE" });
     expect(await retrySubmission(submissionId)).toBe(1);
-    await sendSubmission(submissionId);
     expect(await settle(submissionId)).toBe("complete");
     expect(await serviceImports()).toHaveLength(1);
   }, 60_000);
@@ -250,6 +249,13 @@ describe("when sending cannot go on", () => {
 });
 
 describe("what the server refuses before sending", () => {
+  it("a second allocation of a gift while the first is still in flight", async () => {
+    await createSubmission(connection, await evenRequest([EXTERNAL], 2));
+    await expect(createSubmission(connection, await evenRequest([EXTERNAL], 3))).rejects.toMatchObject({
+      code: "conflict",
+    });
+  });
+
   it("an unknown transaction", async () => {
     const request = await evenRequest([EXTERNAL], 1);
     request.allocations[0]!.transactionId = "nope";

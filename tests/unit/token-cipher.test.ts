@@ -64,3 +64,12 @@ describe("token cipher", () => {
     expect(() => open("v2.k1.a.b.c", [k1], ctx)).toThrow(/Malformed/);
   });
 });
+
+describe("token cipher tag length", () => {
+  it("refuses a truncated authentication tag", () => {
+    const envelope = seal("secret-value", [k1], ctx);
+    const parts = envelope.split(".");
+    parts[3] = Buffer.from(parts[3]!, "base64url").subarray(0, 4).toString("base64url");
+    expect(() => open(parts.join("."), [k1], ctx)).toThrow(TokenCipherError);
+  });
+});

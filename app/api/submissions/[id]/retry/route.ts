@@ -1,11 +1,12 @@
 import { after } from "next/server";
 import { apiRoute } from "@/lib/api/route";
 import { AppError } from "@/lib/app-error";
+import { submissionIdFrom } from "@/lib/imports/read";
 import { getSubmission } from "@/lib/imports/read";
 import { retrySubmission, sendSubmission } from "@/lib/imports/send";
 
 export const POST = apiRoute({}, async ({ connection, params }) => {
-  const id = String(params.id);
+  const id = submissionIdFrom(params.id);
   if (!(await getSubmission(connection.id, id))) throw new AppError("not_found", "No such submission.");
   const retried = await retrySubmission(id);
   after(() => sendSubmission(id));

@@ -1,0 +1,54 @@
+// The outbox worker: sends claimed chunks and follows sent imports until they are final. It runs
+// inside the web server (instrumentation.ts), so `npm run dev` and `npm start` need nothing else,
+// and as `npm run worker` for deployments that want it apart. Any number of them may run on one
+// database: claims use FOR UPDATE SKIP LOCKED, and a crashed worker's claims are reclaimed.
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { log } from "@/lib/log";
+import { claimChunks, claimDueChecks, reclaimStale } from "./outbox";
+import { sendClaimed } from "./send";
+import { updateSubmissionStatus } from "./submission-status";
+import { CHECK_INTERVAL_MS, checkChunk, STALE_SENDING_MS } from "./track";
+
+export type Worker = { id: string; stop: () => Promise<void> };
+
+export function startWorker(options: { id?: string; pollMs?: number; batch?: number; staleMs?: number } = {}): Worker {
+  const id = options.id ?? `worker-${randomUUID().slice(0, 8)}`;
+  const pollMs = options.pollMs ?? 500;
+  let stopped = false;
+  let wake: (() => void) | undefined;
+  const loop = (async () => {
+    while (!stopped) {
+      let busy = false;
+      try {
+        busy = await workOnce(id, options.batch ?? 10, options.staleMs ?? STALE_SENDING_MS);
+      } catch (error) {
+        log.error("worker.tick_failed", { workerId: id, error });
+      }
+      if (!busy && !stopped) await new Promise<void>((resolve) => ((wake = resolve), setTimeout(resolve, pollMs)));
+    }
+  })();
+  log.info("worker.started", { workerId: id });
+  return {
+    id,
+    stop: async () => {
+      stopped = true;
+      wake?.();
+      await loop;
+    },
+  };
+}
+
+/** One round: reclaim, send what is claimable, check what is due. True when it did anything. */
+export async function workOnce(workerId: string, batch = 10, staleMs = STALE_SENDING_MS): Promise<boolean> {
+  await reclaimStale(staleMs);
+  const claimed = await claimChunks(workerId, batch);
+  // Claimed chunks belong to different organizations (one at a time each), so they go in parallel.
+  await Promise.all(claimed.map((chunk) => sendClaimed(chunk, workerId)));
+  const due = await claimDueChecks(batch, CHECK_INTERVAL_MS);
+  for (const chunk of due) await checkChunk(chunk);
+  for (const submissionId of new Set([...claimed, ...due].map((c) => c.submissionId))) {
+    await updateSubmissionStatus(submissionId);
+  }
+  return claimed.length + due.length > 0;
+}
