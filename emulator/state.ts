@@ -49,13 +49,49 @@ export type FailFault = {
   when: "before" | "after";
 };
 
-export type Faults = { latencyMs: number; fail: FailFault | null };
+type RuleFilter = {
+  /** null: every path outside the switches. */
+  pathPrefix: string | null;
+  /** Upper case; null: every method. */
+  method: string | null;
+  /** Probability in [0, 1] that a matching request is faulted. */
+  rate: number;
+  /** How many times the rule may fire in all; null: unlimited. */
+  count: number | null;
+  /** How many times it fired so far (shown in the state dump). */
+  fired: number;
+};
+
+/** One entry of the `rules` of POST /__emulator/faults; see emulator/routes/fault-settings.ts. */
+export type FaultRule = RuleFilter &
+  (
+    | { fault: "status"; status: 500 | 502 | 503 | 429; retryAfter: number; when: "before" | "after" }
+    | { fault: "reset"; when: "before" | "after" }
+    | { fault: "hang" }
+    | { fault: "latency"; latencyMs: number }
+  );
+
+export type Faults = {
+  latencyMs: number;
+  fail: FailFault | null;
+  rules: FaultRule[];
+  /** Seed of the PRNG that draws the rules' rates; every POST /__emulator/faults restarts it. */
+  seed: number;
+  /** The mulberry32 state, advanced by every draw: the same seed gives the same sequence. */
+  randomState: number;
+};
+
+export const DEFAULT_FAULT_SEED = 1;
+
+export function noFaults(): Faults {
+  return { latencyMs: 0, fail: null, rules: [], seed: DEFAULT_FAULT_SEED, randomState: DEFAULT_FAULT_SEED };
+}
 
 export type Stats = {
   tokenRequests: { authorization_code: number; refresh_token: number; other: number };
   /** Keyed by "METHOD /path", counting every API request, answered or refused. */
   apiCalls: Record<string, number>;
-  /** Requests answered by an injected fault instead of their route. */
+  /** Requests an injected fault applied to: the legacy `fail` and every firing of a rule. */
   faultsServed: number;
 };
 
@@ -98,7 +134,7 @@ export function createState(): EmulatorState {
     grants: new Map(),
     codes: new Map(),
     stats: emptyStats(),
-    faults: { latencyMs: 0, fail: null },
+    faults: noFaults(),
     nextGrantNumber: 1,
     imports: new Map(),
     importQueues: new Map(),

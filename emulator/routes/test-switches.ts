@@ -4,27 +4,12 @@ import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { disconnectOrganization, revokeAccessTokens, revokeRefreshTokens } from "../grants";
 import { readJsonObject } from "../http";
-import { resetState, summarizeState, type EmulatorDeps } from "../state";
+import { noFaults, resetState, summarizeState, type EmulatorDeps } from "../state";
+import { FaultsBody, faultsFromBody } from "./fault-settings";
 
 const OrganizationBody = z.object({
   organization_id: z.union([z.string().regex(/^\d+$/), z.number().int()]).transform(Number),
 });
-
-const FaultsBody = z
-  .object({
-    latency_ms: z.number().int().min(0).max(60_000).optional(),
-    fail: z
-      .object({
-        status: z.union([z.literal(500), z.literal(429)]),
-        count: z.number().int().min(1),
-        path_prefix: z.string().startsWith("/").optional(),
-        retry_after: z.number().int().min(0).optional(),
-        when: z.enum(["before", "after"]).optional(),
-      })
-      .strict()
-      .optional(),
-  })
-  .strict();
 
 function badRequest(c: Context, error: z.ZodError | string) {
   const message =
@@ -73,31 +58,18 @@ export function testSwitchRoutes({ state }: EmulatorDeps): Hono {
     });
   }
 
-  // Each call replaces the whole fault setting; what the body leaves out is switched off.
+  // Each call replaces the whole fault setting (and restarts the PRNG from the seed).
   app.post("/__emulator/faults", async (c) => {
     const body = await readJsonObject(c);
     if (body === null) return badRequest(c, "The body must be a JSON object");
     const parsed = FaultsBody.safeParse(body);
     if (!parsed.success) return badRequest(c, parsed.error);
-    const { latency_ms: latencyMs = 0, fail } = parsed.data;
-    state.faults = {
-      latencyMs,
-      fail:
-        fail === undefined
-          ? null
-          : {
-              status: fail.status,
-              remaining: fail.count,
-              pathPrefix: fail.path_prefix ?? null,
-              retryAfter: fail.retry_after ?? null,
-              when: fail.when ?? "before",
-            },
-    };
+    state.faults = faultsFromBody(parsed.data);
     return c.json({ ok: true, faults: state.faults }, 200);
   });
 
   app.delete("/__emulator/faults", (c) => {
-    state.faults = { latencyMs: 0, fail: null };
+    state.faults = noFaults();
     return c.json({ ok: true, faults: state.faults }, 200);
   });
 

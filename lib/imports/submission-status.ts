@@ -20,6 +20,7 @@ export async function updateSubmissionStatus(submissionId: string): Promise<Subm
           : dropped > 0
             ? "complete_with_drops"
             : "complete";
-  await db().submission.update({ where: { id: submissionId }, data: { status } });
+  // updateMany: a submission deleted meanwhile (its connection removed) is simply gone.
+  await db().submission.updateMany({ where: { id: submissionId }, data: { status } });
   return status;
 }

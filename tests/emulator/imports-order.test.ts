@@ -29,10 +29,14 @@ describe("processing order", () => {
     const seen: string[] = [];
     const deadline = performance.now() + 3000;
     for (;;) {
-      const [a, b] = [await getImport(emu, token, first), await getImport(emu, token, second)];
-      const sample = `${a.status}/${b.status}`;
+      // One snapshot of both: two separate GETs could straddle a transition and see
+      // "Working/Working" across time.
+      const view = await fetch(`${emu.url}/__emulator/organizations/1001/imports`);
+      const { imports } = (await view.json()) as { imports: { id: number; status: string }[] };
+      const [a, b] = [first, second].map((id) => imports.find((record) => record.id === id)?.status);
+      const sample = `${a}/${b}`;
       if (seen.at(-1) !== sample) seen.push(sample);
-      if (b.status === "Complete" || performance.now() > deadline) break;
+      if (b === "Complete" || performance.now() > deadline) break;
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
     // Never both Working, and the second never starts before the first completes.
