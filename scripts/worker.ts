@@ -12,7 +12,7 @@ if (!env.DATABASE_URL) {
   process.exit(1);
 }
 const { startWorker } = await import("../lib/imports/worker");
-const worker = startWorker({ id: process.env.WORKER_ID });
+const worker = startWorker({ id: process.env.WORKER_ID, pollMs: Number(process.env.WORKER_POLL_MS ?? 500) });
 console.log(`Outbox worker ${worker.id} running.`);
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {

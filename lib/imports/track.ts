@@ -5,6 +5,7 @@ import "server-only";
 import { AppError } from "@/lib/app-error";
 import { withServiceAccess } from "@/lib/connections/service-access";
 import { db } from "@/lib/db";
+import { getEnv } from "@/lib/env";
 import type { SubmissionRow } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
 import {
@@ -22,13 +23,12 @@ import { updateSubmissionStatus } from "./submission-status";
 
 /** Status checks of one chunk are at least this far apart, however often anyone asks. */
 export const CHECK_INTERVAL_MS = 1_000;
-/** A chunk left "sending" this long belonged to a worker that stopped; it is sent again
- *  (its split ids are stable, so a second import of the same rows changes nothing). */
-export const STALE_SENDING_MS = 2 * 60 * 1000;
 
 /** Moves one submission along now: sends what is ready and asks about what was sent. */
 export async function trackSubmission(submissionId: string): Promise<void> {
-  await reclaimStale(STALE_SENDING_MS);
+  // A chunk left "sending" too long belonged to a worker that stopped; it is sent again (its
+  // split ids are stable, so a second import of the same rows changes nothing).
+  await reclaimStale(getEnv().OUTBOX_CLAIM_TIMEOUT_MS);
   await sendSubmission(submissionId);
   const due = await claimDueChecks(20, CHECK_INTERVAL_MS, submissionId);
   for (const chunk of due) {

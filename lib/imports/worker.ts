@@ -4,11 +4,12 @@
 // database: claims use FOR UPDATE SKIP LOCKED, and a crashed worker's claims are reclaimed.
 import "server-only";
 import { randomUUID } from "node:crypto";
+import { getEnv } from "@/lib/env";
 import { log } from "@/lib/log";
 import { claimChunks, claimDueChecks, reclaimStale } from "./outbox";
 import { sendClaimed } from "./send";
 import { updateSubmissionStatus } from "./submission-status";
-import { CHECK_INTERVAL_MS, checkChunk, STALE_SENDING_MS } from "./track";
+import { CHECK_INTERVAL_MS, checkChunk } from "./track";
 
 export type Worker = { id: string; stop: () => Promise<void> };
 
@@ -21,7 +22,7 @@ export function startWorker(options: { id?: string; pollMs?: number; batch?: num
     while (!stopped) {
       let busy = false;
       try {
-        busy = await workOnce(id, options.batch ?? 10, options.staleMs ?? STALE_SENDING_MS);
+        busy = await workOnce(id, options.batch ?? 10, options.staleMs ?? getEnv().OUTBOX_CLAIM_TIMEOUT_MS);
       } catch (error) {
         log.error("worker.tick_failed", { workerId: id, error });
       }
@@ -40,7 +41,7 @@ export function startWorker(options: { id?: string; pollMs?: number; batch?: num
 }
 
 /** One round: reclaim, send what is claimable, check what is due. True when it did anything. */
-export async function workOnce(workerId: string, batch = 10, staleMs = STALE_SENDING_MS): Promise<boolean> {
+export async function workOnce(workerId: string, batch: number, staleMs: number): Promise<boolean> {
   await reclaimStale(staleMs);
   const claimed = await claimChunks(workerId, batch);
   // Claimed chunks belong to different organizations (one at a time each), so they go in parallel.
