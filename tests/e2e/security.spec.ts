@@ -114,7 +114,9 @@ test("no secret reaches the browser: the built client chunks hold none of the co
 async function listFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true });
   const nested = await Promise.all(
-    entries.map((e) => (e.isDirectory() ? listFiles(path.join(dir, e.name)) : [path.join(dir, e.name)])),
+    entries.map((e) =>
+      e.isDirectory() ? listFiles(path.join(dir, e.name)) : Promise.resolve([path.join(dir, e.name)]),
+    ),
   );
   return nested.flat();
 }
