@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import type { ConnectionView } from "@/lib/connections/view";
 import { useCheckConnection, useConnection } from "@/lib/hooks/use-connection";
 import { describeScope } from "@/lib/scopes";
@@ -12,6 +13,14 @@ const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeSty
 function when(iso: string | null) {
   return iso ? <time dateTime={iso}>{dateTime.format(new Date(iso))}</time> : <span className="muted">Never</span>;
 }
+
+const SUBMISSION_LABELS: Record<string, string> = {
+  sending: "sending",
+  processing: "processing at the service",
+  complete: "complete",
+  complete_with_drops: "complete, some rows dropped",
+  needs_attention: "needs attention",
+};
 
 const EVENT_LABELS: Record<ConnectionView["events"][number]["type"], string> = {
   connected: "Connected",
@@ -100,6 +109,29 @@ export function ConnectionPanel({ providerId }: { providerId: string }) {
           </button>
           <DisconnectDialog organizationName={connection.organizationName} />
         </div>
+      </section>
+      <section className="card" aria-labelledby="submissions-title">
+        <h2 id="submissions-title">Recent submissions</h2>
+        {connection.submissions.length === 0 ? (
+          <p className="muted">Nothing submitted yet.</p>
+        ) : (
+          <ul className="events">
+            {connection.submissions.map((s) => (
+              <li key={s.id}>
+                {when(s.at)}
+                <span>
+                  <Link href={`/history/${s.id}`}>
+                    {s.rowCount} row{s.rowCount === 1 ? "" : "s"}
+                  </Link>{" "}
+                  <span className="muted">
+                    — {SUBMISSION_LABELS[s.status] ?? s.status}
+                    {s.droppedCount > 0 ? `, ${s.droppedCount} dropped` : ""}
+                  </span>
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
       </section>
       <section className="card" aria-labelledby="activity-title">
         <h2 id="activity-title">Recent activity</h2>

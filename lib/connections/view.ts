@@ -13,9 +13,15 @@ export type ConnectionView = {
   lastRefreshedAt: string | null;
   lastCheckedAt: string | null;
   events: { id: string; type: ConnectionEvent["type"]; detail: string | null; at: string }[];
+  /** The latest submissions, for the health page's audit trail. */
+  submissions: { id: string; status: string; rowCount: number; droppedCount: number; at: string }[];
 };
 
-export function toConnectionView(connection: Connection, events: ConnectionEvent[] = []): ConnectionView {
+export function toConnectionView(
+  connection: Connection,
+  events: ConnectionEvent[] = [],
+  submissions: ConnectionView["submissions"] = [],
+): ConnectionView {
   return {
     organizationId: connection.organizationId,
     organizationName: connection.organizationName,
@@ -27,5 +33,6 @@ export function toConnectionView(connection: Connection, events: ConnectionEvent
     lastRefreshedAt: connection.lastRefreshedAt?.toISOString() ?? null,
     lastCheckedAt: connection.lastCheckedAt?.toISOString() ?? null,
     events: events.map((e) => ({ id: e.id, type: e.type, detail: e.detail, at: e.createdAt.toISOString() })),
+    submissions,
   };
 }

@@ -1,0 +1,134 @@
+// Load: 200 concurrent submissions against the emulator, on the real PostgreSQL.
+// Prints p50/p99 of (a) accepting a submission (validate, store rows and chunks) and (b) the time
+// until the service has processed it and Apportion has recorded every row's outcome.
+// Run: npm run bench -- load   (needs PostgreSQL on 127.0.0.1:5432, like the tests)
+import { performance } from "node:perf_hooks";
+import { startEmulator } from "../emulator/server";
+import { applyMigrations, databaseUrl, recreateDatabase } from "../tests/support/database";
+
+const SUBMISSIONS = Number(process.env.BENCH_SUBMISSIONS ?? 200);
+const IMPORT_DELAY_MS = Number(process.env.BENCH_IMPORT_DELAY_MS ?? 20);
+
+await recreateDatabase("apportion_bench");
+await applyMigrations(databaseUrl("apportion_bench"));
+const emulator = await startEmulator({ port: 0, importDelayMs: IMPORT_DELAY_MS });
+Object.assign(process.env, {
+  DATABASE_URL: databaseUrl("apportion_bench"),
+  SERVICE_BASE_URL: emulator.url,
+  APPORTION_SILENT_LOGS: "1",
+});
+
+const { db } = await import("../lib/db");
+const { connectOrganization } = await import("../tests/support/connected-org");
+const { syncTransactions } = await import("../lib/transactions/sync");
+const { createSubmission } = await import("../lib/imports/submit");
+const { startWorker } = await import("../lib/imports/worker");
+const { submissionRequestSchema } = await import("../lib/splits/schema");
+
+const connection = await connectOrganization(emulator);
+for (let i = 0; i < SUBMISSIONS; i++) {
+  await fetch(`${emulator.url}/__emulator/organizations/1001/transactions`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({
+      transaction_id: `7${String(i).padStart(6, "0")}`,
+      external_id: `bench-${i}`,
+      amount_in_cents: 10_000 + i,
+      transaction_time: "2026-03-01T00:00:00Z",
+      contact_name: `Donor ${i}`,
+    }),
+  });
+}
+await syncTransactions(connection.id);
+
+const requests = Array.from({ length: SUBMISSIONS }, (_, i) =>
+  submissionRequestSchema.parse({
+    idempotencyKey: crypto.randomUUID(),
+    allocations: [
+      {
+        transactionId: `7${String(i).padStart(6, "0")}`,
+        totalCents: 10_000 + i,
+        currency: "USD",
+        removedSplitIds: [],
+        rows: [
+          {
+            splitId: `bench-${i}:1`,
+            amount: "50.00",
+            quantity: "1",
+            campaign: "Spring",
+            campaignId: "",
+            parentCampaign: "",
+            parentCampaignId: "",
+            fund: "General",
+            fundId: "",
+          },
+          {
+            splitId: `bench-${i}:2`,
+            amount: `${50 + Math.floor(i / 100)}.${String(i % 100).padStart(2, "0")}`,
+            quantity: "1",
+            campaign: "",
+            campaignId: "",
+            parentCampaign: "",
+            parentCampaignId: "",
+            fund: "Food",
+            fundId: "",
+          },
+        ],
+      },
+    ],
+  }),
+);
+
+const worker = startWorker({ pollMs: 20, batch: 20 });
+const started = performance.now();
+const accepted: number[] = [];
+const ids = await Promise.all(
+  requests.map(async (request) => {
+    const t0 = performance.now();
+    const { submissionId } = await createSubmission(connection, request);
+    accepted.push(performance.now() - t0);
+    return { submissionId, t0 };
+  }),
+);
+
+const done = new Map<string, number>();
+while (done.size < ids.length) {
+  const finished = await db().submission.findMany({
+    where: {
+      id: { in: ids.map((i) => i.submissionId) },
+      status: { in: ["complete", "complete_with_drops", "needs_attention"] },
+    },
+    select: { id: true, status: true },
+  });
+  const now = performance.now();
+  for (const f of finished) if (!done.has(f.id)) done.set(f.id, now);
+  if (performance.now() - started > 600_000) throw new Error("did not finish in 10 minutes");
+  await new Promise((r) => setTimeout(r, 25));
+}
+const total = performance.now() - started;
+await worker.stop();
+
+const completed = ids.map((i) => done.get(i.submissionId)! - i.t0);
+const statuses = await db().submission.groupBy({ by: ["status"], _count: true });
+const serviceSplits = (
+  (await (await fetch(`${emulator.url}/__emulator/organizations/1001/splits`)).json()) as { splits: unknown[] }
+).splits.length;
+
+const pct = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+};
+const ms = (v: number) => `${v.toFixed(0)} ms`;
+console.log(`\nLoad: ${SUBMISSIONS} concurrent submissions (2 rows each), emulator import delay ${IMPORT_DELAY_MS} ms`);
+console.log(
+  `  accept (validate + store):   p50 ${ms(pct(accepted, 50))}  p99 ${ms(pct(accepted, 99))}  max ${ms(Math.max(...accepted))}`,
+);
+console.log(
+  `  until processed & recorded:  p50 ${ms(pct(completed, 50))}  p99 ${ms(pct(completed, 99))}  max ${ms(Math.max(...completed))}`,
+);
+console.log(
+  `  all ${SUBMISSIONS} done in ${ms(total)}; statuses ${JSON.stringify(statuses.map((s) => [s.status, s._count]))}; splits at the service ${serviceSplits}`,
+);
+
+await db().$disconnect();
+await emulator.close();
