@@ -14,3 +14,4 @@ for (const name of names) {
   }
   await import(file);
 }
+export {};
