@@ -24,6 +24,9 @@ export const appEnv = {
   TOKEN_ENCRYPTION_KEYS: TOKEN_KEY,
   DATABASE_URL: databaseUrl(E2E_DATABASE),
   NEXT_TELEMETRY_DISABLED: "1",
+  // A small attempt budget, so "needs attention" is reached in seconds.
+  OUTBOX_MAX_ATTEMPTS: "3",
+  OUTBOX_BACKOFF_MS: "100",
 };
 
 export const emulatorEnv = {

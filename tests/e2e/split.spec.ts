@@ -229,3 +229,24 @@ test("re-allocating soft-deletes a removed split and keeps the others", async ({
   const active = await serviceSplits(page, "51001002");
   expect(active.map((s) => [s.id, s.unit_amount_in_cents])).toEqual([["ext-1001-0002:1", 2500]]);
 });
+
+test("a batch the service keeps refusing needs attention, and Retry sends it once the service is back", async ({
+  page,
+  request,
+}) => {
+  await connect(page);
+  await emulatorSwitch(request, "faults", {
+    fail: { status: 500, count: 1000, path_prefix: "/admin/oauth2/api/v1/imports" },
+  });
+  await openEditor(page, "ext-1001-0004"); // $5.00
+  await page.getByRole("button", { name: "Add split" }).click();
+  await page.getByRole("button", { name: "Split evenly" }).click();
+  await submit(page).click();
+
+  await expect(page.getByText("Needs attention")).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole("alert").filter({ hasText: "gave up after 3 attempts" })).toBeVisible();
+  await request.delete(`${EMULATOR_URL}/__emulator/faults`);
+  await page.getByRole("button", { name: "Retry" }).click();
+  await expect(page.getByText("Complete", { exact: true })).toBeVisible({ timeout: 15_000 });
+  expect(await serviceSplits(page, "51001004")).toHaveLength(2);
+});

@@ -23,7 +23,14 @@ beforeAll(async () => {
   clearEnvCache();
 });
 afterAll(async () => {
-  for (const worker of workers) worker.kill("SIGKILL");
+  // Each worker runs in its own process group (npx → tsx → node): stop the whole group.
+  for (const worker of workers) {
+    try {
+      process.kill(-worker.pid!, "SIGKILL");
+    } catch {
+      // Already gone.
+    }
+  }
   await emulator.close();
 });
 

@@ -233,6 +233,22 @@ describe("when sending cannot go on", () => {
     expect(await serviceImports()).toHaveLength(1);
   }, 60_000);
 
+  it("honours the service's Retry-After before the next attempt", async () => {
+    await emulatorSwitch(emulator, "faults", {
+      fail: { status: 429, count: 1, retry_after: 2, path_prefix: "/admin/oauth2/api/v1/imports" },
+    });
+    const { submissionId } = await createSubmission(connection, await evenRequest([EXTERNAL], 2));
+    const before = Date.now();
+    await sendSubmission(submissionId);
+    const waiting = await db().submissionChunk.findFirstOrThrow({ where: { submissionId } });
+    expect(waiting).toMatchObject({ status: "pending", attempts: 1 });
+    expect(waiting.lastError).toContain("limiting requests");
+    expect(waiting.nextAttemptAt!.getTime() - before).toBeGreaterThanOrEqual(1_900);
+    // Not before then: nothing is claimable yet.
+    await sendSubmission(submissionId);
+    expect((await db().submissionChunk.findFirstOrThrow({ where: { submissionId } })).attempts).toBe(1);
+  });
+
   it("waits while the integration is disabled and resumes after reconnect, losing nothing", async () => {
     await emulatorSwitch(emulator, "disconnect", { organization_id: "1001" });
     const { submissionId } = await createSubmission(connection, await evenRequest([EXTERNAL], 2));

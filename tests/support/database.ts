@@ -30,6 +30,17 @@ export async function recreateDatabase(name: string): Promise<void> {
   }
 }
 
+export async function dropDatabase(name: string): Promise<void> {
+  if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`Unsafe database name ${name}`);
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  } finally {
+    await admin.end();
+  }
+}
+
 /** Applies every migration's SQL in order: the same files `prisma migrate deploy` applies. */
 export async function applyMigrations(url: string): Promise<void> {
   const root = path.resolve("prisma/migrations");
