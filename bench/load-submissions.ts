@@ -24,6 +24,8 @@ const { syncTransactions } = await import("../lib/transactions/sync");
 const { createSubmission } = await import("../lib/imports/submit");
 const { startWorker } = await import("../lib/imports/worker");
 const { submissionRequestSchema } = await import("../lib/splits/schema");
+const { centsToInput } = await import("../lib/splits/money");
+const { splitRowInput } = await import("../tests/support/split-input");
 
 const connection = await connectOrganization(emulator);
 for (let i = 0; i < SUBMISSIONS; i++) {
@@ -51,28 +53,8 @@ const requests = Array.from({ length: SUBMISSIONS }, (_, i) =>
         currency: "USD",
         removedSplitIds: [],
         rows: [
-          {
-            splitId: `bench-${i}:1`,
-            amount: "50.00",
-            quantity: "1",
-            campaign: "Spring",
-            campaignId: "",
-            parentCampaign: "",
-            parentCampaignId: "",
-            fund: "General",
-            fundId: "",
-          },
-          {
-            splitId: `bench-${i}:2`,
-            amount: `${50 + Math.floor(i / 100)}.${String(i % 100).padStart(2, "0")}`,
-            quantity: "1",
-            campaign: "",
-            campaignId: "",
-            parentCampaign: "",
-            parentCampaignId: "",
-            fund: "Food",
-            fundId: "",
-          },
+          splitRowInput(`bench-${i}:1`, "50.00", { campaign: "Spring" }),
+          splitRowInput(`bench-${i}:2`, centsToInput(10_000 + i - 5_000), { fund: "Food" }),
         ],
       },
     ],

@@ -1,6 +1,7 @@
 // The route-handler contract, through HTTP with a signed-in admin's session: every bad input
 // gets a clear 4xx with field paths, and nothing is stored.
 import { expect, test } from "@playwright/test";
+import { splitRowInput } from "../support/split-input";
 import { connect, emulatorSwitch, resetAppData } from "./helpers";
 
 test.beforeEach(async ({ request }) => {
@@ -8,18 +9,7 @@ test.beforeEach(async ({ request }) => {
   await resetAppData();
 });
 
-const row = (amount: string, extra: Record<string, string> = {}) => ({
-  splitId: "ext-1001-0001:1",
-  amount,
-  quantity: "1",
-  campaign: "",
-  campaignId: "",
-  parentCampaign: "",
-  parentCampaignId: "",
-  fund: "General",
-  fundId: "",
-  ...extra,
-});
+const row = (amount: string, extra: Record<string, string> = {}) => splitRowInput("ext-1001-0001:1", amount, extra);
 const allocation = (rows: unknown[], extra: Record<string, unknown> = {}) => ({
   transactionId: "51001001",
   totalCents: 10_000,

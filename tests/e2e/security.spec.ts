@@ -4,6 +4,8 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import { AUTH_SECRET, CLIENT_SECRET, TOKEN_KEY } from "./config";
+import { centsToInput } from "@/lib/splits/money";
+import { splitRowInput } from "../support/split-input";
 import { connect, emulatorSwitch, HARBOR, resetAppData } from "./helpers";
 
 test.beforeEach(async ({ request }) => {
@@ -20,19 +22,7 @@ function allocation(transactionId: string, ref: string, totalCents: number) {
     totalCents,
     currency: "USD",
     removedSplitIds: [],
-    rows: [
-      {
-        splitId: `${ref}:1`,
-        amount: (totalCents / 100).toFixed(2),
-        quantity: "1",
-        campaign: "",
-        campaignId: "",
-        parentCampaign: "",
-        parentCampaignId: "",
-        fund: "General",
-        fundId: "",
-      },
-    ],
+    rows: [splitRowInput(`${ref}:1`, centsToInput(totalCents))],
   };
 }
 

@@ -12,6 +12,7 @@ import { centsToInput } from "@/lib/splits/money";
 import { submissionRequestSchema } from "@/lib/splits/schema";
 import { syncTransactions } from "@/lib/transactions/sync";
 import { resetTables } from "../support/app-db";
+import { splitRowInput } from "../support/split-input";
 import { connectOrganization, emulatorSwitch } from "../support/connected-org";
 
 let emulator: RunningEmulator;
@@ -88,17 +89,11 @@ describe("the outbox under faults and a crash", () => {
           totalCents: Number(g.amountCents),
           currency: g.currency,
           removedSplitIds: [],
-          rows: splitEvenly(Number(g.amountCents), 100).map((cents, i) => ({
-            splitId: `${g.externalId ?? g.transactionId}:${i + 1}`,
-            amount: centsToInput(cents),
-            quantity: "1",
-            campaign: `Campaign ${i % 7}`,
-            campaignId: "",
-            parentCampaign: "",
-            parentCampaignId: "",
-            fund: "General",
-            fundId: "",
-          })),
+          rows: splitEvenly(Number(g.amountCents), 100).map((cents, i) =>
+            splitRowInput(`${g.externalId ?? g.transactionId}:${i + 1}`, centsToInput(cents), {
+              campaign: `Campaign ${i % 7}`,
+            }),
+          ),
         })),
       });
 

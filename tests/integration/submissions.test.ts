@@ -13,6 +13,7 @@ import { centsToInput } from "@/lib/splits/money";
 import { type SubmissionRequest, submissionRequestSchema } from "@/lib/splits/schema";
 import { syncTransactions } from "@/lib/transactions/sync";
 import { resetTables } from "../support/app-db";
+import { splitRowInput } from "../support/split-input";
 import { connectOrganization, emulatorSwitch } from "../support/connected-org";
 
 let emulator: RunningEmulator;
@@ -52,17 +53,13 @@ async function evenRequest(
       totalCents: Number(t.amountCents),
       currency: t.currency,
       removedSplitIds: [],
-      rows: splitEvenly(Number(t.amountCents), parts).map((cents, i) => ({
-        splitId: `${ref}:${i + 1}`,
-        amount: centsToInput(cents),
-        quantity: "1",
-        campaign: i === 0 ? "Spring Appeal" : "",
-        campaignId: "",
-        parentCampaign: i === 0 ? "Annual Fund" : "",
-        parentCampaignId: "",
-        fund: "General",
-        fundId: "",
-      })),
+      rows: splitEvenly(Number(t.amountCents), parts).map((cents, i) =>
+        splitRowInput(
+          `${ref}:${i + 1}`,
+          centsToInput(cents),
+          i === 0 ? { campaign: "Spring Appeal", parentCampaign: "Annual Fund" } : {},
+        ),
+      ),
     });
   }
   return submissionRequestSchema.parse({ idempotencyKey: key, allocations });

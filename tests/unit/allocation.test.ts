@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { allocatedCents, remainderFor, splitEvenly } from "@/lib/splits/allocate";
 import { allocationSchema, sumProblem } from "@/lib/splits/schema";
+import { splitRowInput } from "../support/split-input";
 
 describe("split evenly", () => {
   it.each([
@@ -44,18 +45,7 @@ describe("remainder and sums", () => {
 });
 
 function row(amount: string, extra: Record<string, string> = {}) {
-  return {
-    splitId: `ext-1:${Math.random().toString(36).slice(2)}`,
-    amount,
-    quantity: "1",
-    campaign: "",
-    campaignId: "",
-    parentCampaign: "",
-    parentCampaignId: "",
-    fund: "General",
-    fundId: "",
-    ...extra,
-  };
+  return splitRowInput(`ext-1:${Math.random().toString(36).slice(2)}`, amount, extra);
 }
 
 describe("the allocation schema (shared by the editor and the server)", () => {
