@@ -1,6 +1,8 @@
 // `npm run bench [-- name]`: runs the benchmarks by hand and prints their figures. They are never
 // timed assertions in tests. Results are kept in bench/RESULTS.md with the machine they ran on.
 const BENCHES: Record<string, string> = {
+  parse: "./parse-rows.ts",
+  rows: "./end-to-end-rows.ts",
   load: "./load-submissions.ts",
 };
 

@@ -1,0 +1,107 @@
+// Benchmark 4: 10,000 split rows submitted end to end against the emulator (100 gifts × 100 rows
+// in 100 import calls), sent and followed by one worker on the real PostgreSQL. Prints the total
+// time, the calls made, duplicates at the service (must be 0), and the ratio to the emulator's own
+// processing time (first import received → last import complete).
+// Run: npm run bench -- rows   (BENCH_IMPORT_DELAY_MS sets the emulator's per-import time, default 50)
+import { performance } from "node:perf_hooks";
+import { startEmulator } from "../emulator/server";
+import { applyMigrations, databaseUrl, recreateDatabase } from "../tests/support/database";
+
+const GIFTS = 100;
+const ROWS_EACH = 100;
+const IMPORT_DELAY_MS = Number(process.env.BENCH_IMPORT_DELAY_MS ?? 50);
+
+await recreateDatabase("apportion_bench");
+await applyMigrations(databaseUrl("apportion_bench"));
+const emulator = await startEmulator({ port: 0, importDelayMs: IMPORT_DELAY_MS });
+Object.assign(process.env, {
+  DATABASE_URL: databaseUrl("apportion_bench"),
+  SERVICE_BASE_URL: emulator.url,
+  APPORTION_SILENT_LOGS: "1",
+});
+
+const { db } = await import("../lib/db");
+const { connectOrganization } = await import("../tests/support/connected-org");
+const { syncTransactions } = await import("../lib/transactions/sync");
+const { createSubmission } = await import("../lib/imports/submit");
+const { startWorker } = await import("../lib/imports/worker");
+const { submissionRequestSchema } = await import("../lib/splits/schema");
+const { splitEvenly } = await import("../lib/splits/allocate");
+const { centsToInput } = await import("../lib/splits/money");
+const { splitRowInput } = await import("../tests/support/split-input");
+
+const connection = await connectOrganization(emulator);
+for (let g = 0; g < GIFTS; g++) {
+  await fetch(`${emulator.url}/__emulator/organizations/1001/transactions`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({
+      transaction_id: `8${String(g).padStart(6, "0")}`,
+      external_id: `rows-${g}`,
+      amount_in_cents: 50_000 + g,
+      transaction_time: "2026-04-01T00:00:00Z",
+      contact_name: `Donor ${g}`,
+    }),
+  });
+}
+await syncTransactions(connection.id);
+const apiCallsBefore = await apiCalls();
+
+const request = submissionRequestSchema.parse({
+  idempotencyKey: crypto.randomUUID(),
+  allocations: Array.from({ length: GIFTS }, (_, g) => ({
+    transactionId: `8${String(g).padStart(6, "0")}`,
+    totalCents: 50_000 + g,
+    currency: "USD",
+    removedSplitIds: [],
+    rows: splitEvenly(50_000 + g, ROWS_EACH).map((cents, i) =>
+      splitRowInput(`rows-${g}:${i + 1}`, centsToInput(cents), { campaign: `Campaign ${i % 5}` }),
+    ),
+  })),
+});
+
+const started = performance.now();
+const { submissionId } = await createSubmission(connection, request);
+const stored = performance.now() - started;
+const worker = startWorker({ pollMs: 10, batch: 20 });
+for (;;) {
+  const { status } = await db().submission.findUniqueOrThrow({ where: { id: submissionId } });
+  if (["complete", "complete_with_drops", "needs_attention"].includes(status)) break;
+  await new Promise((r) => setTimeout(r, 20));
+}
+const total = performance.now() - started;
+await worker.stop();
+
+const { imports } = (await (await fetch(`${emulator.url}/__emulator/organizations/1001/imports`)).json()) as {
+  imports: { created_at: string; completed_at: string | null; rows_total: number }[];
+};
+const first = Math.min(...imports.map((i) => Date.parse(i.created_at)));
+const last = Math.max(...imports.map((i) => Date.parse(i.completed_at ?? i.created_at)));
+const { splits } = (await (await fetch(`${emulator.url}/__emulator/organizations/1001/splits`)).json()) as {
+  splits: { id: string | null }[];
+};
+const ids = splits.map((s) => s.id);
+const calls = (await apiCalls()) - apiCallsBefore;
+const { status } = await db().submission.findUniqueOrThrow({ where: { id: submissionId } });
+
+console.log(
+  `\nEnd to end: ${GIFTS * ROWS_EACH} rows, ${GIFTS} gifts, emulator import delay ${IMPORT_DELAY_MS} ms → ${status}`,
+);
+console.log(`  stored (validated, rows and chunks in PostgreSQL): ${stored.toFixed(0)} ms`);
+console.log(`  total until every row is recorded:                 ${total.toFixed(0)} ms`);
+console.log(
+  `  service calls: ${calls} (${imports.length} imports created); splits at the service ${ids.length}, duplicates ${ids.length - new Set(ids).size}`,
+);
+console.log(
+  `  emulator's own span (first import in → last complete): ${last - first} ms; ratio ${(total / (last - first)).toFixed(2)}×`,
+);
+
+await db().$disconnect();
+await emulator.close();
+
+async function apiCalls(): Promise<number> {
+  const state = (await (await fetch(`${emulator.url}/__emulator/state`)).json()) as {
+    stats: { apiCalls: Record<string, number> };
+  };
+  return Object.values(state.stats.apiCalls).reduce((a, b) => a + b, 0);
+}
