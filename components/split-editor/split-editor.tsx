@@ -2,8 +2,8 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
-import { FormProvider, useFieldArray, useForm, useWatch } from "react-hook-form";
+import { useCallback, useMemo, useState } from "react";
+import { useFieldArray, useForm, useWatch } from "react-hook-form";
 import { ApiClientError } from "@/lib/api-client";
 import { useSubmitAllocation } from "@/lib/hooks/use-submit-allocation";
 import { matchByFor, nextSplitId, transactionRefFor } from "@/lib/imports/rows";
@@ -44,7 +44,11 @@ export function SplitEditor({ transaction, takenSplitIds, campaigns, funds }: Pr
   const parts = contributions(watchedRows);
   const allocated = allocatedCents(parts);
   const problem = sumProblem(allocated, transaction.amountCents, transaction.currency);
-  const existingIds = new Set(transaction.splits.map((s) => s.splitId));
+  const existingIds = useMemo(() => new Set(transaction.splits.map((s) => s.splitId)), [transaction.splits]);
+  const rowForm = useMemo(
+    () => ({ control, register: form.register, setValue, setError, getValues }),
+    [control, form.register, setValue, setError, getValues],
+  );
   const removedIds = values.removedSplitIds ?? [];
 
   function freshSplitId() {
@@ -72,21 +76,28 @@ export function SplitEditor({ transaction, takenSplitIds, campaigns, funds }: Pr
     setNotice(`Split evenly into ${count} rows; leftover cents go to the first rows.`);
   }
 
-  function putRemainder(index: number) {
-    const target = remainderFor(transaction.amountCents, contributions(getValues("rows")), index);
-    if (target <= 0) {
-      setError(`rows.${index}.amount`, { message: "Nothing is left to allocate to this split." });
-      return;
-    }
-    setValue(`rows.${index}.amount`, centsToInput(target), { shouldValidate: true, shouldDirty: true });
-    setValue(`rows.${index}.quantity`, "1", { shouldValidate: true });
-  }
+  const putRemainder = useCallback(
+    (index: number) => {
+      const target = remainderFor(transaction.amountCents, contributions(getValues("rows")), index);
+      if (target <= 0) {
+        setError(`rows.${index}.amount`, { message: "Nothing is left to allocate to this split." });
+        return;
+      }
+      setValue(`rows.${index}.amount`, centsToInput(target), { shouldValidate: true, shouldDirty: true });
+      setValue(`rows.${index}.quantity`, "1", { shouldValidate: true });
+    },
+    [transaction.amountCents, getValues, setError, setValue],
+  );
 
-  function removeRow(index: number) {
-    const splitId = getValues(`rows.${index}.splitId`);
-    if (existingIds.has(splitId)) setValue("removedSplitIds", [...getValues("removedSplitIds"), splitId]);
-    rows.remove(index);
-  }
+  const { remove } = rows;
+  const removeRow = useCallback(
+    (index: number) => {
+      const splitId = getValues(`rows.${index}.splitId`);
+      if (existingIds.has(splitId)) setValue("removedSplitIds", [...getValues("removedSplitIds"), splitId]);
+      remove(index);
+    },
+    [existingIds, getValues, setValue, remove],
+  );
 
   function undoRemove(splitId: string) {
     const split = transaction.splits.find((s) => s.splitId === splitId);
@@ -125,7 +136,7 @@ export function SplitEditor({ transaction, takenSplitIds, campaigns, funds }: Pr
   const canSubmit = !problem && !submit.isPending && !submit.isSuccess;
 
   return (
-    <FormProvider {...form}>
+    <>
       <form onSubmit={onSubmit} noValidate aria-describedby="editor-help">
         <p id="editor-help" className="muted small">
           {transaction.externalId
@@ -180,8 +191,9 @@ export function SplitEditor({ transaction, takenSplitIds, campaigns, funds }: Pr
             canRemove={rows.fields.length > 1}
             campaigns={campaigns}
             funds={funds}
-            onRemainder={() => putRemainder(index)}
-            onRemove={() => removeRow(index)}
+            onRemainder={putRemainder}
+            onRemove={removeRow}
+            form={rowForm}
           />
         ))}
 
@@ -227,6 +239,6 @@ export function SplitEditor({ transaction, takenSplitIds, campaigns, funds }: Pr
           </p>
         </div>
       </form>
-    </FormProvider>
+    </>
   );
 }

@@ -1,6 +1,7 @@
 "use client";
 
-import { useFormContext } from "react-hook-form";
+import { memo } from "react";
+import { type UseFormReturn, useFormState } from "react-hook-form";
 import { formatCents, parsePercent, percentOf, centsToInput } from "@/lib/splits/money";
 import type { CampaignOption } from "@/lib/transactions/read";
 import type { EditorValues } from "./editor-model";
@@ -14,11 +15,20 @@ type Props = {
   canRemove: boolean;
   campaigns: CampaignOption[];
   funds: { name: string; id: string | null }[];
-  onRemainder: () => void;
-  onRemove: () => void;
+  /** Stable across renders (with the form's methods below), so unchanged rows skip rendering. */
+  onRemainder: (index: number) => void;
+  onRemove: (index: number) => void;
+  form: Pick<
+    UseFormReturn<EditorValues, unknown, unknown>,
+    "control" | "register" | "setValue" | "setError" | "getValues"
+  >;
 };
 
-export function SplitRow({
+/**
+ * One split. Memoised, and subscribed only to its own errors: with 200 rows, a keystroke renders
+ * the row it happened in and the sum, not every row (the form context would re-render them all).
+ */
+export const SplitRow = memo(function SplitRow({
   index,
   lineCents,
   totalCents,
@@ -29,9 +39,11 @@ export function SplitRow({
   funds,
   onRemainder,
   onRemove,
+  form,
 }: Props) {
-  const { register, setValue, setError, getValues, formState } = useFormContext<EditorValues>();
-  const errors = formState.errors.rows?.[index];
+  const { control, register, setValue, setError, getValues } = form;
+  const { errors: formErrors } = useFormState({ control, name: `rows.${index}` });
+  const errors = formErrors.rows?.[index];
   const name = (field: keyof EditorValues["rows"][number]) => `rows.${index}.${field}` as const;
   const label = `split ${index + 1}`;
 
@@ -189,13 +201,13 @@ export function SplitRow({
         </div>
       </details>
       <div className="split-row__actions">
-        <button type="button" className="button button--link" onClick={onRemainder}>
+        <button type="button" className="button button--link" onClick={() => onRemainder(index)}>
           Put the remainder here<span className="visually-hidden"> ({label})</span>
         </button>
         <button
           type="button"
           className="button button--link button--link-danger"
-          onClick={onRemove}
+          onClick={() => onRemove(index)}
           disabled={!canRemove}
         >
           {existing ? "Remove (soft-delete)" : "Remove"}
@@ -209,7 +221,7 @@ export function SplitRow({
       )}
     </fieldset>
   );
-}
+});
 
 function describedBy(id: string, error: string | undefined) {
   return error ? { "aria-invalid": true as const, "aria-describedby": `${id}-error` } : {};

@@ -1,0 +1,99 @@
+// Benchmark 1: the split editor with 200 rows in Chromium — time from a keystroke in an amount
+// field to the updated sum on screen (median and p95; target: median under 16 ms).
+// Benchmark 5: first-load JavaScript of each route from the production build, gzip (target: the
+// split editor under 160 kB).
+import { gzipSync } from "node:zlib";
+import { type Page, test } from "@playwright/test";
+import { connect, emulatorSwitch, resetAppData } from "../../tests/e2e/helpers";
+
+test.beforeEach(async ({ request }) => {
+  await emulatorSwitch(request, "reset");
+  await resetAppData();
+});
+
+async function firstLoadJs(page: Page, url: string): Promise<number> {
+  const bodies: Promise<Buffer>[] = [];
+  const listener = (response: import("@playwright/test").Response) => {
+    if (response.request().resourceType() === "script") bodies.push(response.body());
+  };
+  page.on("response", listener);
+  await page.goto(url, { waitUntil: "networkidle" });
+  page.off("response", listener);
+  const all = await Promise.all(bodies);
+  return all.reduce((sum, body) => sum + gzipSync(body).length, 0);
+}
+
+test("first-load JS per route, and the editor's keystroke-to-sum latency with 200 rows", async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await connect(page);
+
+  const routes = ["/transactions", "/transactions/51001005", "/history", "/settings"];
+  const sizes: string[] = [];
+  for (const route of routes) {
+    // A fresh page each time: nothing cached from the previous route.
+    const fresh = await context.newPage();
+    await fresh.route("**/*", (r) =>
+      r.continue({ headers: { ...r.request().headers(), "cache-control": "no-cache" } }),
+    );
+    const bytes = await firstLoadJs(fresh, route);
+    sizes.push(`  ${route.padEnd(26)} ${(bytes / 1024).toFixed(1)} kB gzip`);
+    await fresh.close();
+  }
+  const anonymous = await browser.newPage();
+  sizes.unshift(`  ${"/ (landing)".padEnd(26)} ${((await firstLoadJs(anonymous, "/")) / 1024).toFixed(1)} kB gzip`);
+  await anonymous.close();
+
+  // The editor of a $1,000.00 gift, grown to 200 rows.
+  await page.goto("/transactions/51001005");
+  // Clicks the real button 199 times inside the page (Playwright's accessible-name lookup over a
+  // DOM this size would dominate otherwise), yielding a frame between clicks.
+  const addMs = await page.evaluate(async () => {
+    const button = [...document.querySelectorAll("button")].find((b) => b.textContent === "Add split")!;
+    const t0 = performance.now();
+    for (let i = 1; i < 200; i++) {
+      button.click();
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+    }
+    return performance.now() - t0;
+  });
+  await page.getByRole("button", { name: "Split evenly" }).click();
+  const amount = page.getByLabel("Amount, split 100", { exact: true });
+  await amount.click();
+  const samples = await page.evaluate(async () => {
+    const input = document.getElementById("amount-99") as HTMLInputElement;
+    const indicator = document.querySelector('[data-testid="sum-indicator"] p')!;
+    const results: number[] = [];
+    for (let k = 0; k < 40; k++) {
+      const before = indicator.textContent;
+      const changed = new Promise<number>((resolve) => {
+        const observer = new MutationObserver(() => {
+          if (indicator.textContent !== before) {
+            observer.disconnect();
+            // The frame that shows it.
+            requestAnimationFrame(() => resolve(performance.now()));
+          }
+        });
+        observer.observe(indicator, { subtree: true, characterData: true, childList: true });
+      });
+      const t0 = performance.now();
+      // What a keystroke does to a React-controlled input: set the value natively, fire input.
+      const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")!.set!;
+      setter.call(input, `${5 + (k % 9)}.${k % 2 ? "0" : "5"}0`);
+      input.dispatchEvent(new Event("input", { bubbles: true }));
+      results.push((await changed) - t0);
+    }
+    return results;
+  });
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
+  console.log(`\nFirst-load JavaScript (production build, gzip):\n${sizes.join("\n")}`);
+  console.log(
+    `\nSplit editor: adding 199 rows one click at a time took ${addMs.toFixed(0)} ms (${(addMs / 199).toFixed(1)} ms a row)`,
+  );
+  console.log(
+    `Split editor, 200 rows: keystroke → updated sum on screen, ${samples.length} keystrokes: ` +
+      `median ${at(0.5).toFixed(1)} ms, p95 ${at(0.95).toFixed(1)} ms (target: median < 16 ms)`,
+  );
+  await context.close();
+});
