@@ -3,7 +3,7 @@
 // Benchmark 5: first-load JavaScript of each route from the production build, gzip (target: the
 // split editor under 160 kB).
 import { gzipSync } from "node:zlib";
-import { type Page, test } from "@playwright/test";
+import { type Page, type Response, test } from "@playwright/test";
 import { connect, emulatorSwitch, resetAppData } from "../../tests/e2e/helpers";
 
 test.beforeEach(async ({ request }) => {
@@ -13,7 +13,7 @@ test.beforeEach(async ({ request }) => {
 
 async function firstLoadJs(page: Page, url: string): Promise<number> {
   const bodies: Promise<Buffer>[] = [];
-  const listener = (response: import("@playwright/test").Response) => {
+  const listener = (response: Response) => {
     if (response.request().resourceType() === "script") bodies.push(response.body());
   };
   page.on("response", listener);

@@ -14,6 +14,12 @@ export async function readConnectionView(connectionId: string): Promise<Connecti
   return toConnectionView(
     connection,
     events,
-    submissions.map((s) => ({ id: s.id, status: s.status, rowCount: s.rowCount, droppedCount: s.droppedCount, at: s.createdAt })),
+    submissions.map((s) => ({
+      id: s.id,
+      status: s.status,
+      rowCount: s.rowCount,
+      droppedCount: s.droppedCount,
+      at: s.createdAt,
+    })),
   );
 }
