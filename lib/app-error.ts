@@ -37,7 +37,3 @@ export class AppError extends Error {
     return STATUS[this.code];
   }
 }
-
-export function isAppError(error: unknown): error is AppError {
-  return error instanceof AppError;
-}

@@ -15,7 +15,7 @@ export function copyIsStale(syncedAt: Date | null, now = Date.now()): boolean {
   return !syncedAt || now - syncedAt.getTime() > STALE_AFTER_MS;
 }
 
-let running = new Map<string, Promise<number>>();
+const running = new Map<string, Promise<number>>();
 
 export function syncTransactions(connectionId: string): Promise<number> {
   const inFlight = running.get(connectionId);
@@ -65,9 +65,4 @@ async function store(connectionId: string, results: ServiceTransaction[], synced
       });
     }),
   );
-}
-
-/** For tests that need a clean slate between cases. */
-export function resetSyncState(): void {
-  running = new Map();
 }
