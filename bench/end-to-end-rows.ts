@@ -4,25 +4,21 @@
 // processing time (first import received → last import complete).
 // Run: npm run bench -- rows   (BENCH_IMPORT_DELAY_MS sets the emulator's per-import time, default 50)
 import { performance } from "node:perf_hooks";
-import { startEmulator } from "../emulator/server";
-import { applyMigrations, databaseUrl, recreateDatabase } from "../tests/support/database";
+import { prepareBench } from "./setup";
 
 const GIFTS = 100;
 const ROWS_EACH = 100;
 const IMPORT_DELAY_MS = Number(process.env.BENCH_IMPORT_DELAY_MS ?? 50);
 
-await recreateDatabase("apportion_bench");
-await applyMigrations(databaseUrl("apportion_bench"));
-const emulator = await startEmulator({ port: 0, importDelayMs: IMPORT_DELAY_MS });
-Object.assign(process.env, {
-  DATABASE_URL: databaseUrl("apportion_bench"),
-  SERVICE_BASE_URL: emulator.url,
-  APPORTION_SILENT_LOGS: "1",
+const { emulator, connection } = await prepareBench({
+  importDelayMs: IMPORT_DELAY_MS,
+  gifts: Array.from({ length: GIFTS }, (_, g) => ({
+    transactionId: `8${String(g).padStart(6, "0")}`,
+    externalId: `rows-${g}`,
+    amountCents: 50_000 + g,
+  })),
 });
-
 const { db } = await import("../lib/db");
-const { connectOrganization } = await import("../tests/support/connected-org");
-const { syncTransactions } = await import("../lib/transactions/sync");
 const { createSubmission } = await import("../lib/imports/submit");
 const { startWorker } = await import("../lib/imports/worker");
 const { submissionRequestSchema } = await import("../lib/splits/schema");
@@ -30,21 +26,6 @@ const { splitEvenly } = await import("../lib/splits/allocate");
 const { centsToInput } = await import("../lib/splits/money");
 const { splitRowInput } = await import("../tests/support/split-input");
 
-const connection = await connectOrganization(emulator);
-for (let g = 0; g < GIFTS; g++) {
-  await fetch(`${emulator.url}/__emulator/organizations/1001/transactions`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({
-      transaction_id: `8${String(g).padStart(6, "0")}`,
-      external_id: `rows-${g}`,
-      amount_in_cents: 50_000 + g,
-      transaction_time: "2026-04-01T00:00:00Z",
-      contact_name: `Donor ${g}`,
-    }),
-  });
-}
-await syncTransactions(connection.id);
 const apiCallsBefore = await apiCalls();
 
 const request = submissionRequestSchema.parse({

@@ -3,45 +3,25 @@
 // until the service has processed it and Apportion has recorded every row's outcome.
 // Run: npm run bench -- load   (needs PostgreSQL on 127.0.0.1:5432, like the tests)
 import { performance } from "node:perf_hooks";
-import { startEmulator } from "../emulator/server";
-import { applyMigrations, databaseUrl, recreateDatabase } from "../tests/support/database";
+import { prepareBench } from "./setup";
 
 const SUBMISSIONS = Number(process.env.BENCH_SUBMISSIONS ?? 200);
 const IMPORT_DELAY_MS = Number(process.env.BENCH_IMPORT_DELAY_MS ?? 20);
 
-await recreateDatabase("apportion_bench");
-await applyMigrations(databaseUrl("apportion_bench"));
-const emulator = await startEmulator({ port: 0, importDelayMs: IMPORT_DELAY_MS });
-Object.assign(process.env, {
-  DATABASE_URL: databaseUrl("apportion_bench"),
-  SERVICE_BASE_URL: emulator.url,
-  APPORTION_SILENT_LOGS: "1",
+const { emulator, connection } = await prepareBench({
+  importDelayMs: IMPORT_DELAY_MS,
+  gifts: Array.from({ length: SUBMISSIONS }, (_, i) => ({
+    transactionId: `7${String(i).padStart(6, "0")}`,
+    externalId: `bench-${i}`,
+    amountCents: 10_000 + i,
+  })),
 });
-
 const { db } = await import("../lib/db");
-const { connectOrganization } = await import("../tests/support/connected-org");
-const { syncTransactions } = await import("../lib/transactions/sync");
 const { createSubmission } = await import("../lib/imports/submit");
 const { startWorker } = await import("../lib/imports/worker");
 const { submissionRequestSchema } = await import("../lib/splits/schema");
 const { centsToInput } = await import("../lib/splits/money");
 const { splitRowInput } = await import("../tests/support/split-input");
-
-const connection = await connectOrganization(emulator);
-for (let i = 0; i < SUBMISSIONS; i++) {
-  await fetch(`${emulator.url}/__emulator/organizations/1001/transactions`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({
-      transaction_id: `7${String(i).padStart(6, "0")}`,
-      external_id: `bench-${i}`,
-      amount_in_cents: 10_000 + i,
-      transaction_time: "2026-03-01T00:00:00Z",
-      contact_name: `Donor ${i}`,
-    }),
-  });
-}
-await syncTransactions(connection.id);
 
 const requests = Array.from({ length: SUBMISSIONS }, (_, i) =>
   submissionRequestSchema.parse({

@@ -1,33 +1,31 @@
-// `npm run bench [-- name]`: runs the benchmarks by hand and prints their figures. They are never
-// timed assertions in tests. Results are kept in bench/RESULTS.md with the machine they ran on.
+// `npm run bench [-- name ...]`: runs the benchmarks by hand and prints their figures. They are
+// never timed assertions in tests. Results are kept in bench/RESULTS.md with the machine they ran
+// on. Each benchmark runs in its own process: they configure the app (database, service address)
+// for themselves, and module state must not carry over from one to the next.
 import { spawn } from "node:child_process";
 
-/** Benchmarks that run in Chromium against the production build, through Playwright. */
-const BROWSER_BENCHES = new Set(["browser"]);
-
-const BENCHES: Record<string, string> = {
-  parse: "./parse-rows.ts",
-  rows: "./end-to-end-rows.ts",
-  load: "./load-submissions.ts",
+const BENCHES: Record<string, string[]> = {
+  parse: ["tsx", "--conditions=react-server", "bench/parse-rows.ts"],
+  rows: ["tsx", "--conditions=react-server", "bench/end-to-end-rows.ts"],
+  load: ["tsx", "--conditions=react-server", "bench/load-submissions.ts"],
+  // In Chromium against the production build, through Playwright.
+  browser: ["playwright", "test", "-c", "bench/browser/playwright.config.ts"],
 };
 
 const chosen = process.argv.slice(2).filter((a) => !a.startsWith("-"));
-const names = chosen.length > 0 ? chosen : [...Object.keys(BENCHES), ...BROWSER_BENCHES];
+const names = chosen.length > 0 ? chosen : Object.keys(BENCHES);
 for (const name of names) {
-  if (BROWSER_BENCHES.has(name)) {
-    await new Promise<void>((resolve, reject) => {
-      const child = spawn("npx", ["playwright", "test", "-c", "bench/browser/playwright.config.ts"], {
-        stdio: "inherit",
-      });
-      child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`browser benchmark exited with ${code}`))));
-    });
-    continue;
-  }
-  const file = BENCHES[name];
-  if (!file) {
-    console.error(`Unknown benchmark "${name}". Known: ${[...Object.keys(BENCHES), ...BROWSER_BENCHES].join(", ")}`);
+  const command = BENCHES[name];
+  if (!command) {
+    console.error(`Unknown benchmark "${name}". Known: ${Object.keys(BENCHES).join(", ")}`);
     process.exit(2);
   }
-  await import(file);
+  const code = await new Promise<number>((resolve) => {
+    const child = spawn("npx", command, { stdio: "inherit" });
+    child.on("exit", (exit) => resolve(exit ?? 1));
+  });
+  if (code !== 0) {
+    console.error(`Benchmark "${name}" failed (exit ${code}).`);
+    process.exit(code);
+  }
 }
-export {};
