@@ -1,7 +1,6 @@
 // Health check and disconnect: the two things an admin does to a connection from settings.
 import "server-only";
 import { AppError } from "@/lib/app-error";
-import { db } from "@/lib/db";
 import { log } from "@/lib/log";
 import { getAccountDetails, setIntegrationStatus } from "@/lib/service/account";
 import { withServiceAccess } from "./service-access";
@@ -10,13 +9,7 @@ import { markChecked, markDisconnected } from "./store";
 /** Asks the service for the account details; a disabled integration is recorded on the way. */
 export async function checkConnection(connectionId: string): Promise<void> {
   const details = await withServiceAccess(connectionId, (token, target) => getAccountDetails(target, token));
-  await markChecked(connectionId);
-  if (details.organization.name) {
-    await db().connection.update({
-      where: { id: connectionId },
-      data: { organizationName: details.organization.name },
-    });
-  }
+  await markChecked(connectionId, details.organization.name);
 }
 
 /**

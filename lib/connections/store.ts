@@ -109,8 +109,12 @@ export async function markStopped(id: string, status: "disabled" | "needs_reconn
   }
 }
 
-export async function markChecked(id: string): Promise<void> {
-  await db().connection.update({ where: { id }, data: { lastCheckedAt: new Date() } });
+/** Records a successful check, with the organization's name as the service now gives it. */
+export async function markChecked(id: string, organizationName?: string): Promise<void> {
+  await db().connection.update({
+    where: { id },
+    data: { lastCheckedAt: new Date(), ...(organizationName ? { organizationName } : {}) },
+  });
 }
 
 /** Deletes the tokens and ends every session issued for this connection. */
