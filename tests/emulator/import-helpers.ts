@@ -1,6 +1,7 @@
 // Helpers for the import and query tests: submit over HTTP, poll until processed, read the
 // emulator's test views.
 import { expect } from "vitest";
+import type { Split } from "@/emulator/imports/model";
 import type { RunningEmulator } from "@/emulator/server";
 import { callApi } from "./helpers";
 
@@ -31,20 +32,8 @@ export type Notification = {
 
 export type ImportWithNotifications = ImportRecord & { notifications: Notification[] };
 
-export type SplitView = {
-  id: string | null;
-  transaction_id: string;
-  unit_amount_in_cents: number;
-  quantity: number;
-  campaign: string;
-  campaign_id: string;
-  parent_campaign: string | null;
-  fund: string;
-  fund_id: string;
-  deleted_at: string | null;
-  created_by_import: number;
-  updated_by_import: number;
-};
+/** A split as the test view shows it: the stored split without the application's client id. */
+export type SplitView = Omit<Split, "client_id">;
 
 export function importBody(data: unknown, matchBy?: "id" | "transaction_id"): Record<string, unknown> {
   return {
