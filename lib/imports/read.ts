@@ -88,6 +88,13 @@ export async function getSubmission(connectionId: string, id: string): Promise<S
   const rows = [...submission.rows].sort(
     (a, b) => (chunkOrder.get(a.chunkId) ?? 0) - (chunkOrder.get(b.chunkId) ?? 0) || a.rowIndex - b.rowIndex,
   );
+  // Grouped once: a bulk submission holds thousands of transactions and up to 100,000 rows.
+  const rowsByTransaction = new Map<string, typeof rows>();
+  for (const row of rows) {
+    const list = rowsByTransaction.get(row.transactionId);
+    if (list) list.push(row);
+    else rowsByTransaction.set(row.transactionId, [row]);
+  }
   return {
     id: submission.id,
     status: submission.status,
@@ -112,19 +119,17 @@ export async function getSubmission(connectionId: string, id: string): Promise<S
         contactName: t?.contactName ?? null,
         amountCents: t ? Number(t.amountCents) : null,
         currency: t?.currency ?? "USD",
-        rows: rows
-          .filter((r) => r.transactionId === transactionId)
-          .map((r) => ({
-            splitId: r.splitId,
-            unitAmountCents: Number(r.unitAmountCents),
-            quantity: r.quantity,
-            campaign: r.campaign,
-            parentCampaign: r.parentCampaign,
-            fund: r.fund,
-            deleted: r.deleted,
-            outcome: r.outcome,
-            dropMessage: r.dropMessage,
-          })),
+        rows: (rowsByTransaction.get(transactionId) ?? []).map((r) => ({
+          splitId: r.splitId,
+          unitAmountCents: Number(r.unitAmountCents),
+          quantity: r.quantity,
+          campaign: r.campaign,
+          parentCampaign: r.parentCampaign,
+          fund: r.fund,
+          deleted: r.deleted,
+          outcome: r.outcome,
+          dropMessage: r.dropMessage,
+        })),
       };
     }),
   };

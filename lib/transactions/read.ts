@@ -131,7 +131,7 @@ export async function knownNames(
   return { campaigns: [...campaigns.values()].sort(byName), funds: [...funds.values()].sort(byName) };
 }
 
-function whereFor(connectionId: string, f: TransactionFilters): Prisma.KnownTransactionWhereInput {
+export function whereFor(connectionId: string, f: TransactionFilters): Prisma.KnownTransactionWhereInput {
   const and: Prisma.KnownTransactionWhereInput[] = [{ connectionId }];
   if (f.search) {
     const contains = { contains: f.search, mode: "insensitive" as const };

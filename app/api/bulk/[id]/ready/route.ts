@@ -1,0 +1,7 @@
+import { apiRoute } from "@/lib/api/route";
+import { markReady } from "@/lib/bulk/drafts";
+
+export const POST = apiRoute({}, async ({ connection, params }) => {
+  await markReady(connection.id, String(params.id));
+  return { ok: true };
+});

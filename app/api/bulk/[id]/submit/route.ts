@@ -1,0 +1,12 @@
+import { after } from "next/server";
+import { apiRoute } from "@/lib/api/route";
+import { submitDraftSchema } from "@/lib/bulk/api-schemas";
+import { submitDraft } from "@/lib/bulk/submit";
+import { sendSubmission } from "@/lib/imports/send";
+
+/** Stores the valid transactions as one submission, answers at once, and sends it after. */
+export const POST = apiRoute({ body: submitDraftSchema }, async ({ connection, params, body }) => {
+  const { submissionId, created } = await submitDraft(connection, String(params.id), body.idempotencyKey);
+  after(() => sendSubmission(submissionId));
+  return Response.json({ submissionId, created }, { status: created ? 201 : 200 });
+});

@@ -1,0 +1,19 @@
+import { apiRoute } from "@/lib/api/route";
+import { createDraftSchema } from "@/lib/bulk/api-schemas";
+import { createCsvDraft, createRuleDraft } from "@/lib/bulk/drafts";
+import { listDrafts } from "@/lib/bulk/read";
+
+export const GET = apiRoute({}, async ({ connection }) => listDrafts(connection.id));
+
+/** A CSV draft starts empty and receives its parts; a rule draft is checked at once. */
+export const POST = apiRoute({ body: createDraftSchema }, async ({ connection, body }) => {
+  const draft =
+    body.source === "csv"
+      ? await createCsvDraft(connection.id, body.label, body.columns)
+      : await createRuleDraft(connection.id, {
+          label: body.label,
+          rule: body.rule,
+          filters: { ...body.filters, page: 1, perPage: 1 },
+        });
+  return Response.json({ id: draft.id, status: draft.status }, { status: 201 });
+});

@@ -1,0 +1,42 @@
+// Bodies of the bulk and rules routes. Sizes are bounded here so a request can never ask the
+// server to hold more than one part of an upload.
+import { z } from "zod";
+import { transactionFiltersSchema } from "@/lib/transactions/read";
+import { MAX_BATCH_ROWS, MAX_VALUE_LENGTH } from "./csv-format";
+import { ruleSchema, savedRuleSchema } from "./rule";
+
+const label = z.string().trim().min(1, "Name the allocation.").max(200, "A name is at most 200 characters.");
+
+export const createDraftSchema = z.discriminatedUnion("source", [
+  z.object({
+    source: z.literal("csv"),
+    label,
+    columns: z.array(z.string().max(200)).min(1).max(50, "The file has more than 50 columns."),
+  }),
+  z.object({
+    source: z.literal("rule"),
+    label,
+    rule: ruleSchema,
+    filters: transactionFiltersSchema.omit({ page: true, perPage: true }),
+  }),
+]);
+
+const csvRow = z.object({
+  line: z.number().int().min(2),
+  values: z.record(z.string().max(200), z.string().max(MAX_VALUE_LENGTH * 4)),
+  problem: z.string().max(200).optional(),
+});
+
+export const addItemsSchema = z.object({
+  groups: z
+    .array(z.object({ transaction: z.string().max(200), rows: z.array(csvRow).min(1) }))
+    .min(1)
+    .refine(
+      (groups) => groups.reduce((n, g) => n + g.rows.length, 0) <= MAX_BATCH_ROWS,
+      `Send at most ${MAX_BATCH_ROWS} lines at once.`,
+    ),
+});
+
+export const submitDraftSchema = z.object({ idempotencyKey: z.uuid("The submission key must be a UUID.") });
+
+export { savedRuleSchema };

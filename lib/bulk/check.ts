@@ -1,0 +1,232 @@
+// Checks the transactions of a bulk allocation against what the app knows, the same way the
+// editor's submission is checked: every row parsed by the one split row schema, the sum rule,
+// the 100-row limit, a transaction that is still being processed. What passes becomes the
+// allocation that will be sent; what does not is kept with its reasons, and nothing of it is sent.
+import "server-only";
+import { db } from "@/lib/db";
+import type { KnownTransaction } from "@/lib/generated/prisma/client";
+import { inFlightTransactions, inSlices } from "@/lib/imports/submit";
+import { nextSplitId, transactionRefFor } from "@/lib/imports/rows";
+import {
+  type Allocation,
+  MAX_ROWS_PER_TRANSACTION,
+  type SplitRow,
+  splitRowSchema,
+  sumProblem,
+} from "@/lib/splits/schema";
+import { type CsvColumn, type CsvGroup, mapColumns, MAX_VALUE_LENGTH } from "./csv-format";
+
+export type CheckedRow = { line: number | null; values: Record<string, string>; errors: string[] };
+
+export type CheckedItem = {
+  transactionKey: string;
+  transactionId: string | null;
+  valid: boolean;
+  errors: string[];
+  rows: CheckedRow[];
+  allocation: Allocation | null;
+};
+
+type Known = {
+  transaction: KnownTransaction;
+  activeSplitIds: string[];
+  takenSplitIds: string[];
+  inFlight: boolean;
+};
+
+/** Checks each group and returns one item per group, in order. `columns` are the file's headers. */
+export async function checkGroups(
+  connectionId: string,
+  columns: readonly string[],
+  groups: readonly CsvGroup[],
+  alreadyInDraft: ReadonlySet<string> = new Set(),
+): Promise<CheckedItem[]> {
+  const { byColumn } = mapColumns(columns);
+  const known = await loadKnown(
+    connectionId,
+    groups.map((g) => g.transaction),
+  );
+  const seen = new Set(alreadyInDraft);
+  return groups.map((group) => {
+    const transaction = known.get(group.transaction);
+    const checked = group.rows.map((row) => checkRow(row.values, byColumn, row.line, row.problem));
+    const rows = checked.map((c) => c.row);
+    const item: CheckedItem = {
+      transactionKey: group.transaction,
+      transactionId: transaction?.transaction.transactionId ?? null,
+      valid: false,
+      errors: [],
+      rows,
+      allocation: null,
+    };
+    if (!group.transaction) {
+      item.errors.push("These lines have no transaction_id.");
+      return item;
+    }
+    if (!transaction) {
+      item.errors.push(
+        `No transaction ${group.transaction} is known. Check the id (the service's transaction id or your external id), or refresh the transactions list.`,
+      );
+      return item;
+    }
+    const { transactionId } = transaction.transaction;
+    if (seen.has(transactionId)) {
+      item.errors.push(`Transaction ${transactionId} appears twice in this allocation (under another id).`);
+      return item;
+    }
+    seen.add(transactionId);
+    const parsed = checked.map((c) => c.parsed).filter((p): p is SplitRow => p !== null);
+    item.errors.push(...transactionProblems(transaction, rows.length, parsed.length === rows.length ? parsed : null));
+    if (item.errors.length > 0 || rows.some((r) => r.errors.length > 0)) return item;
+    item.allocation = allocationFor(transaction, parsed);
+    item.valid = true;
+    return item;
+  });
+}
+
+/** `parsed` is null when some row does not parse: the sum is then not worth stating. */
+function transactionProblems(known: Known, rowCount: number, parsed: readonly SplitRow[] | null): string[] {
+  const problems: string[] = [];
+  const { transaction } = known;
+  if (known.inFlight) {
+    problems.push("An earlier submission for this transaction is still being processed. Wait for it (see History).");
+  }
+  const removals = Math.max(0, known.activeSplitIds.length - rowCount);
+  if (rowCount + removals > MAX_ROWS_PER_TRANSACTION) {
+    problems.push(`A transaction can have at most ${MAX_ROWS_PER_TRANSACTION} splits; this one has ${rowCount}.`);
+  }
+  if (parsed) {
+    const allocated = parsed.reduce((sum, row) => sum + row.amount * row.quantity, 0);
+    const problem = sumProblem(allocated, Number(transaction.amountCents), transaction.currency);
+    if (problem) problems.push(problem);
+  }
+  return problems;
+}
+
+/** One line's values parsed by the editor's own row schema; its problems named by column. */
+function checkRow(
+  values: Record<string, string>,
+  byColumn: Partial<Record<CsvColumn, string>>,
+  line: number | null,
+  problem?: string,
+): { row: CheckedRow; parsed: SplitRow | null } {
+  const errors: string[] = [];
+  if (problem) errors.push(problem);
+  const tooLong = Object.entries(values).find(([, v]) => v.length > MAX_VALUE_LENGTH);
+  if (tooLong) errors.push(`${tooLong[0]}: at most ${MAX_VALUE_LENGTH} characters.`);
+  const result = parseRow(fieldsOf(values, byColumn));
+  if (!result.success) {
+    for (const issue of result.error.issues)
+      errors.push(`${COLUMN_OF[String(issue.path[0])] ?? "row"}: ${issue.message}`);
+  }
+  return { row: { line, values, errors }, parsed: errors.length === 0 && result.success ? result.data : null };
+}
+
+const COLUMN_OF: Record<string, CsvColumn> = {
+  amount: "amount",
+  quantity: "quantity",
+  campaign: "campaign",
+  campaignId: "campaign_id",
+  parentCampaign: "parent_campaign",
+  parentCampaignId: "parent_campaign_id",
+  fund: "fund",
+  fundId: "fund_id",
+};
+
+/** The values under our column names (the row kept for the preview and the error CSV uses these). */
+function fieldsOf(values: Record<string, string>, byColumn: Partial<Record<CsvColumn, string>>) {
+  const fields: Record<string, string> = {};
+  for (const [column, header] of Object.entries(byColumn)) fields[column] = values[header] ?? "";
+  return fields;
+}
+
+function parseRow(fields: Record<string, string>) {
+  return splitRowSchema.safeParse({
+    // Split ids are assigned once the rows are known good (allocationFor).
+    splitId: "unassigned",
+    amount: fields.amount ?? "",
+    quantity: fields.quantity?.trim() ? fields.quantity : "1",
+    campaign: fields.campaign ?? "",
+    campaignId: fields.campaign_id ?? "",
+    parentCampaign: fields.parent_campaign ?? "",
+    parentCampaignId: fields.parent_campaign_id ?? "",
+    fund: fields.fund ?? "",
+    fundId: fields.fund_id ?? "",
+  });
+}
+
+/** The rows re-use the transaction's active split ids in order (an update, as in the editor),
+ *  new ids continue past every id ever used, and active splits left over are removed. */
+function allocationFor(known: Known, rows: readonly SplitRow[]): Allocation {
+  const { transaction } = known;
+  const ref = transactionRefFor(transaction);
+  const taken = [...known.takenSplitIds];
+  return {
+    transactionId: transaction.transactionId,
+    totalCents: Number(transaction.amountCents),
+    currency: transaction.currency,
+    rows: rows.map((row, index) => {
+      let splitId = known.activeSplitIds[index];
+      if (!splitId) {
+        splitId = nextSplitId(ref, taken);
+        taken.push(splitId);
+      }
+      return { ...row, splitId };
+    }),
+    removedSplitIds: known.activeSplitIds.slice(rows.length),
+  };
+}
+
+/** Transactions by the key a file may name them by (transaction id first, then external id). */
+async function loadKnown(connectionId: string, keys: readonly string[]): Promise<Map<string, Known>> {
+  const wanted = [...new Set(keys.filter(Boolean))];
+  const transactions = await inSlices(wanted, (slice) =>
+    db().knownTransaction.findMany({
+      where: { connectionId, OR: [{ transactionId: { in: slice } }, { externalId: { in: slice } }] },
+    }),
+  );
+  const ids = transactions.map((t) => t.transactionId);
+  const [splits, sent, inFlight] = await Promise.all([
+    inSlices(ids, (slice) =>
+      db().knownSplit.findMany({
+        where: { connectionId, transactionId: { in: slice } },
+        select: { transactionId: true, splitId: true, deletedAt: true },
+        orderBy: { splitId: "asc" },
+      }),
+    ),
+    // Ids an earlier submission used count as taken even before the service confirms them.
+    inSlices(ids, (slice) =>
+      db().submissionRow.findMany({
+        where: { transactionId: { in: slice }, submission: { connectionId } },
+        select: { transactionId: true, splitId: true },
+        distinct: ["transactionId", "splitId"],
+      }),
+    ),
+    inFlightTransactions(connectionId, ids),
+  ]);
+  const busy = new Set(inFlight);
+  const byId = new Map<string, Known>();
+  for (const transaction of transactions) {
+    byId.set(transaction.transactionId, {
+      transaction,
+      activeSplitIds: [],
+      takenSplitIds: [],
+      inFlight: busy.has(transaction.transactionId),
+    });
+  }
+  for (const split of splits) {
+    const entry = byId.get(split.transactionId);
+    if (!entry) continue;
+    entry.takenSplitIds.push(split.splitId);
+    if (!split.deletedAt) entry.activeSplitIds.push(split.splitId);
+  }
+  for (const row of sent) byId.get(row.transactionId)?.takenSplitIds.push(row.splitId);
+
+  const byKey = new Map<string, Known>();
+  // External ids first, so an exact transaction id wins when a value is both.
+  for (const entry of byId.values()) {
+    if (entry.transaction.externalId) byKey.set(entry.transaction.externalId, entry);
+  }
+  for (const entry of byId.values()) byKey.set(entry.transaction.transactionId, entry);
+  return byKey;
+}

@@ -1,0 +1,131 @@
+// Reads an uploaded CSV with papaparse, streaming it in 1 MB chunks, and groups its lines by
+// transaction. Runs in a Web Worker in the browser (components/bulk/csv.worker.ts) so a large
+// file never blocks the page; the same code runs in tests and benchmarks under Node.
+import Papa from "papaparse";
+import {
+  type CsvGroup,
+  type CsvRow,
+  headerProblem,
+  mapColumns,
+  MAX_BATCH_ROWS,
+  MAX_BULK_ROWS,
+  MAX_BULK_TRANSACTIONS,
+} from "./csv-format";
+
+export type CsvReadResult =
+  { ok: true; columns: string[]; groups: CsvGroup[]; rowCount: number } | { ok: false; error: string };
+
+const PARSE_ERRORS: Record<string, string> = {
+  TooFewFields: "This line has fewer values than the header has columns.",
+  TooManyFields: "This line has more values than the header has columns.",
+  MissingQuotes: "A quoted value on this line is never closed.",
+  InvalidQuotes: 'A quote in this value is not escaped (write it twice: "").',
+};
+
+export function readCsv(input: File | string, onProgress?: (fraction: number) => void): Promise<CsvReadResult> {
+  const size = typeof input === "string" ? input.length : input.size;
+  return new Promise((resolve) => {
+    const groups = new Map<string, CsvGroup>();
+    let columns: string[] | null = null;
+    let keyColumn = "";
+    let line = 1;
+    let rowCount = 0;
+    let failure: string | null = null;
+    const fail = (message: string, parser: Papa.Parser) => {
+      failure = message;
+      parser.abort();
+    };
+
+    Papa.parse<Record<string, string>>(input, {
+      header: true,
+      skipEmptyLines: false,
+      chunkSize: 1024 * 1024,
+      chunk(results, parser) {
+        if (!columns) {
+          columns = (results.meta.fields ?? []).filter((f) => f !== "");
+          const problem = headerProblem(columns);
+          if (problem) return fail(problem, parser);
+          keyColumn = mapColumns(columns).byColumn.transaction_id ?? "";
+        }
+        const problems = new Map<number, string>();
+        for (const error of results.errors) {
+          if (error.row !== undefined && error.row !== null) {
+            problems.set(error.row, PARSE_ERRORS[error.code] ?? error.message);
+          }
+        }
+        for (const [index, data] of results.data.entries()) {
+          line += 1;
+          const values = cleanValues(data, columns);
+          if (Object.values(values).every((v) => v.trim() === "")) continue;
+          rowCount += 1;
+          if (rowCount > MAX_BULK_ROWS) {
+            return fail(
+              `The file has more than ${MAX_BULK_ROWS.toLocaleString("en-US")} lines; split it into smaller files.`,
+              parser,
+            );
+          }
+          const row: CsvRow = { line, values };
+          const problem = problems.get(index);
+          if (problem) row.problem = problem;
+          const key = (values[keyColumn] ?? "").trim();
+          let group = groups.get(key);
+          if (!group) {
+            if (groups.size >= MAX_BULK_TRANSACTIONS) {
+              return fail(
+                `The file names more than ${MAX_BULK_TRANSACTIONS.toLocaleString("en-US")} transactions; split it into smaller files.`,
+                parser,
+              );
+            }
+            group = { transaction: key, rows: [] };
+            groups.set(key, group);
+          }
+          group.rows.push(row);
+          if (group.rows.length > MAX_BATCH_ROWS) {
+            return fail(
+              `Transaction ${key || "(blank)"} has more than ${MAX_BATCH_ROWS} lines; a transaction has at most 100 splits.`,
+              parser,
+            );
+          }
+        }
+        onProgress?.(Math.min(1, results.meta.cursor / Math.max(1, size)));
+      },
+      complete() {
+        if (failure) resolve({ ok: false, error: failure });
+        else if (!columns) resolve({ ok: false, error: "The file is empty." });
+        else if (rowCount === 0) resolve({ ok: false, error: "The file has a header but no lines under it." });
+        else resolve({ ok: true, columns, groups: [...groups.values()], rowCount });
+      },
+      error(error) {
+        resolve({ ok: false, error: `The file could not be read: ${error.message}` });
+      },
+    });
+  });
+}
+
+/** Values as text under the file's own headers; extra fields papaparse collects are left out. */
+function cleanValues(data: Record<string, unknown>, columns: readonly string[]): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const column of columns) {
+    const value = data[column];
+    values[column] = typeof value === "string" ? value : "";
+  }
+  return values;
+}
+
+/** Whole transactions per request, up to MAX_BATCH_ROWS lines each. */
+export function batchGroups(groups: readonly CsvGroup[], maxRows = MAX_BATCH_ROWS): CsvGroup[][] {
+  const batches: CsvGroup[][] = [];
+  let current: CsvGroup[] = [];
+  let size = 0;
+  for (const group of groups) {
+    if (current.length > 0 && size + group.rows.length > maxRows) {
+      batches.push(current);
+      current = [];
+      size = 0;
+    }
+    current.push(group);
+    size += group.rows.length;
+  }
+  if (current.length > 0) batches.push(current);
+  return batches;
+}

@@ -1,0 +1,162 @@
+// What the bulk pages show: a draft's summary and one page of its transactions, and the wrong
+// rows as a CSV with an error column. Every read is scoped to the connection.
+import "server-only";
+import Papa from "papaparse";
+import { z } from "zod";
+import { db } from "@/lib/db";
+import type { BulkSource, BulkStatus } from "@/lib/generated/prisma/client";
+import type { CheckedRow } from "./check";
+import { mapColumns } from "./csv-format";
+import { draftFor } from "./drafts";
+
+export const previewQuerySchema = z.object({
+  show: z.enum(["invalid", "valid"]).optional().default("invalid"),
+  page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
+});
+export type PreviewQuery = z.infer<typeof previewQuerySchema>;
+
+export const PREVIEW_PAGE_SIZE = 25;
+
+export type DraftSummary = {
+  id: string;
+  source: BulkSource;
+  label: string;
+  status: BulkStatus;
+  submissionId: string | null;
+  transactionCount: number;
+  validCount: number;
+  rowCount: number;
+  validRowCount: number;
+  createdAt: string;
+};
+
+export type PreviewRow = {
+  line: number | null;
+  amount: string;
+  quantity: string;
+  campaign: string;
+  fund: string;
+  errors: string[];
+};
+
+export type PreviewItem = {
+  transactionKey: string;
+  transactionId: string | null;
+  contactName: string | null;
+  totalCents: number | null;
+  currency: string;
+  valid: boolean;
+  errors: string[];
+  rows: PreviewRow[];
+  /** Active splits this allocation soft-deletes. */
+  removedCount: number;
+};
+
+export type DraftPreview = DraftSummary & {
+  show: PreviewQuery["show"];
+  page: number;
+  perPage: number;
+  items: PreviewItem[];
+};
+
+export async function listDrafts(connectionId: string, take = 20): Promise<DraftSummary[]> {
+  const drafts = await db().bulkDraft.findMany({ where: { connectionId }, orderBy: { createdAt: "desc" }, take });
+  return drafts.map(toSummary);
+}
+
+export async function getPreview(connectionId: string, draftId: string, query: PreviewQuery): Promise<DraftPreview> {
+  const draft = await draftFor(connectionId, draftId);
+  const items = await db().bulkDraftItem.findMany({
+    where: { draftId: draft.id, valid: query.show === "valid" },
+    orderBy: { position: "asc" },
+    skip: (query.page - 1) * PREVIEW_PAGE_SIZE,
+    take: PREVIEW_PAGE_SIZE,
+  });
+  const ids = items.map((i) => i.transactionId).filter((id): id is string => id !== null);
+  const transactions = await db().knownTransaction.findMany({
+    where: { connectionId, transactionId: { in: ids } },
+    select: { transactionId: true, contactName: true, amountCents: true, currency: true },
+  });
+  const byId = new Map(transactions.map((t) => [t.transactionId, t]));
+  const { byColumn } = mapColumns(draft.columns);
+  const at = (values: Record<string, string>, column: keyof typeof byColumn) => {
+    const header = byColumn[column];
+    return header ? (values[header] ?? "") : "";
+  };
+  return {
+    ...toSummary(draft),
+    show: query.show,
+    page: query.page,
+    perPage: PREVIEW_PAGE_SIZE,
+    items: items.map((item) => {
+      const transaction = item.transactionId ? byId.get(item.transactionId) : undefined;
+      const allocation = item.allocation as { removedSplitIds?: string[] } | null;
+      return {
+        transactionKey: item.transactionKey,
+        transactionId: item.transactionId,
+        contactName: transaction?.contactName ?? null,
+        totalCents: transaction ? Number(transaction.amountCents) : null,
+        currency: transaction?.currency ?? "USD",
+        valid: item.valid,
+        errors: item.errors,
+        rows: (item.rows as unknown as CheckedRow[]).map((row) => ({
+          line: row.line,
+          amount: at(row.values, "amount"),
+          quantity: at(row.values, "quantity") || "1",
+          campaign: at(row.values, "campaign"),
+          fund: at(row.values, "fund"),
+          errors: row.errors,
+        })),
+        removedCount: allocation?.removedSplitIds?.length ?? 0,
+      };
+    }),
+  };
+}
+
+/** The rows of every transaction that cannot be sent, under the file's own columns, each with
+ *  what is wrong (its own problems and its transaction's), ready to fix and upload again. */
+export async function errorCsv(connectionId: string, draftId: string): Promise<{ fileName: string; csv: string }> {
+  const draft = await draftFor(connectionId, draftId);
+  const items = await db().bulkDraftItem.findMany({
+    where: { draftId: draft.id, valid: false },
+    orderBy: { position: "asc" },
+    select: { errors: true, rows: true },
+  });
+  const fields = [...draft.columns, "error"];
+  const data = items.flatMap((item) =>
+    (item.rows as unknown as CheckedRow[]).map((row) => [
+      ...draft.columns.map((column) => row.values[column] ?? ""),
+      [...row.errors, ...item.errors].join(" "),
+    ]),
+  );
+  // Leading = + - @ would run as a formula when the file is opened in a spreadsheet.
+  const csv = Papa.unparse({ fields, data }, { escapeFormulae: true });
+  const base = draft.label.replace(/\.csv$/i, "").replace(/[^\w.-]+/g, "-") || "allocation";
+  return { fileName: `${base}-errors.csv`, csv };
+}
+
+function toSummary(draft: {
+  id: string;
+  source: BulkSource;
+  label: string;
+  status: BulkStatus;
+  submissionId: string | null;
+  transactionCount: number;
+  validCount: number;
+  rowCount: number;
+  validRowCount: number;
+  createdAt: Date;
+}): DraftSummary {
+  return {
+    id: draft.id,
+    source: draft.source,
+    label: draft.label,
+    status: draft.status,
+    submissionId: draft.submissionId,
+    transactionCount: draft.transactionCount,
+    validCount: draft.validCount,
+    rowCount: draft.rowCount,
+    validRowCount: draft.validRowCount,
+    createdAt: draft.createdAt.toISOString(),
+  };
+}

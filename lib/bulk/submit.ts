@@ -1,0 +1,59 @@
+// Sends a bulk draft's valid transactions through the same pipeline as the editor: one
+// submission (stored rows, chunks of at most 100, idempotency key, outbox). Invalid items stay
+// behind with their reasons; nothing of them is sent.
+import "server-only";
+import { z } from "zod";
+import { AppError } from "@/lib/app-error";
+import { db } from "@/lib/db";
+import type { Connection } from "@/lib/generated/prisma/client";
+import { createSubmission } from "@/lib/imports/submit";
+import type { Allocation } from "@/lib/splits/schema";
+import { draftFor } from "./drafts";
+
+export async function submitDraft(
+  connection: Connection,
+  draftId: string,
+  idempotencyKey: string,
+): Promise<{ submissionId: string; created: boolean }> {
+  const draft = await draftFor(connection.id, draftId);
+  if (draft.status === "submitted") {
+    if (draft.submissionId) return { submissionId: draft.submissionId, created: false };
+    throw new AppError("conflict", "This bulk allocation is being submitted. Reload the page in a moment.");
+  }
+  if (draft.status !== "ready") throw new AppError("conflict", "This upload is not complete yet.");
+  if (draft.validCount === 0) throw new AppError("invalid_input", "No transaction in this allocation can be sent.");
+
+  // Claimed first, so two clicks (or two tabs) cannot send the same draft twice.
+  const claimed = await db().bulkDraft.updateMany({
+    where: { id: draft.id, status: "ready" },
+    data: { status: "submitted" },
+  });
+  if (claimed.count === 0) return submitDraft(connection, draftId, idempotencyKey);
+  let allocations: Allocation[] = [];
+  try {
+    const items = await db().bulkDraftItem.findMany({
+      where: { draftId: draft.id, valid: true },
+      orderBy: { position: "asc" },
+      select: { allocation: true },
+    });
+    allocations = items.map((item) => item.allocation as unknown as Allocation);
+    const result = await createSubmission(connection, { idempotencyKey, allocations });
+    await db().bulkDraft.update({ where: { id: draft.id }, data: { submissionId: result.submissionId } });
+    return result;
+  } catch (error) {
+    await db().bulkDraft.update({ where: { id: draft.id }, data: { status: "ready" } });
+    throw error instanceof z.ZodError ? changedSincePreview(error, allocations) : error;
+  }
+}
+
+/** The submission's checks name allocations by index; the admin needs the transactions. */
+function changedSincePreview(error: z.ZodError, allocations: readonly Allocation[]): AppError {
+  const ids = new Set(
+    error.issues.map((issue) => allocations[Number(issue.path[1])]?.transactionId).filter((id) => id !== undefined),
+  );
+  const first = error.issues[0]?.message ?? "";
+  return new AppError(
+    "conflict",
+    `Transaction ${[...ids].slice(0, 5).join(", ")}${ids.size > 5 ? ` and ${ids.size - 5} more` : ""} changed since this preview (${first}) Nothing was sent. Start the bulk allocation again to check it afresh.`,
+  );
+}

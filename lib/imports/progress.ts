@@ -1,0 +1,57 @@
+// How far a submission has got, in counts: what a progress bar and a final report need, without
+// loading every row (a bulk submission can hold 100,000).
+import "server-only";
+import { db } from "@/lib/db";
+import type { SubmissionStatus } from "@/lib/generated/prisma/client";
+
+export type SubmissionProgress = {
+  id: string;
+  status: SubmissionStatus;
+  transactionCount: number;
+  rowCount: number;
+  batches: { total: number; sent: number; done: number; failed: number };
+  rows: { imported: number; dropped: number; pending: number };
+  /** Why rows were dropped, most frequent first. */
+  dropReasons: { message: string; count: number }[];
+  /** The latest problem of a batch still waiting or given up on. */
+  lastError: string | null;
+};
+
+export async function getProgress(connectionId: string, id: string): Promise<SubmissionProgress | null> {
+  const submission = await db().submission.findFirst({ where: { id, connectionId } });
+  if (!submission) return null;
+  const [chunks, outcomes, reasons, failing] = await Promise.all([
+    db().submissionChunk.groupBy({ by: ["status"], where: { submissionId: id }, _count: { _all: true } }),
+    db().submissionRow.groupBy({ by: ["outcome"], where: { submissionId: id }, _count: { _all: true } }),
+    db().submissionRow.groupBy({
+      by: ["dropMessage"],
+      where: { submissionId: id, outcome: "dropped" },
+      _count: { _all: true },
+      orderBy: { _count: { dropMessage: "desc" } },
+      take: 10,
+    }),
+    db().submissionChunk.findFirst({
+      where: { submissionId: id, lastError: { not: null }, status: { in: ["pending", "failed"] } },
+      orderBy: { index: "asc" },
+      select: { lastError: true },
+    }),
+  ]);
+  const chunkCount = (status: string) => chunks.find((c) => c.status === status)?._count._all ?? 0;
+  const rowCount = (outcome: string) => outcomes.find((o) => o.outcome === outcome)?._count._all ?? 0;
+  const total = chunks.reduce((n, c) => n + c._count._all, 0);
+  return {
+    id: submission.id,
+    status: submission.status,
+    transactionCount: submission.transactionCount,
+    rowCount: submission.rowCount,
+    batches: {
+      total,
+      sent: chunkCount("sent") + chunkCount("complete"),
+      done: chunkCount("complete"),
+      failed: chunkCount("failed"),
+    },
+    rows: { imported: rowCount("imported"), dropped: rowCount("dropped"), pending: rowCount("pending") },
+    dropReasons: reasons.map((r) => ({ message: r.dropMessage ?? "Dropped by the service.", count: r._count._all })),
+    lastError: failing?.lastError ?? null,
+  };
+}

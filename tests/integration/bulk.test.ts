@@ -1,0 +1,253 @@
+// Bulk allocation against real PostgreSQL and the emulator: checking, preview, the error CSV,
+// rules, and submission through the same pipeline as the editor.
+import Papa from "papaparse";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type RunningEmulator, startEmulator } from "@/emulator/server";
+import { AppError } from "@/lib/app-error";
+import { readCsv } from "@/lib/bulk/csv-read";
+import { addCsvItems, createCsvDraft, createRuleDraft, markReady } from "@/lib/bulk/drafts";
+import { errorCsv, getPreview } from "@/lib/bulk/read";
+import { ruleSchema } from "@/lib/bulk/rule";
+import { createRule, deleteRule, listRules, updateRule } from "@/lib/bulk/rules-store";
+import { submitDraft } from "@/lib/bulk/submit";
+import { db } from "@/lib/db";
+import { clearEnvCache } from "@/lib/env";
+import type { Connection } from "@/lib/generated/prisma/client";
+import { getProgress } from "@/lib/imports/progress";
+import { sendSubmission } from "@/lib/imports/send";
+import { trackSubmission } from "@/lib/imports/track";
+import { transactionFiltersSchema } from "@/lib/transactions/read";
+import { syncTransactions } from "@/lib/transactions/sync";
+import { resetTables } from "../support/app-db";
+import { connectOrganization, emulatorSwitch } from "../support/connected-org";
+
+let emulator: RunningEmulator;
+let connection: Connection;
+
+beforeAll(async () => {
+  emulator = await startEmulator({ port: 0, importDelayMs: 0 });
+  process.env.SERVICE_BASE_URL = emulator.url;
+  clearEnvCache();
+});
+afterAll(() => emulator.close());
+beforeEach(async () => {
+  await resetTables();
+  await emulatorSwitch(emulator, "reset");
+  connection = await connectOrganization(emulator);
+  await syncTransactions(connection.id);
+});
+
+// Org 1001's seed: 51001001 = ext-1001-0001 $100.00; 51001002 = ext-1001-0002 $25.00;
+// 51001003 (no external id) $123.45; 51001007 = ext-1001-0007 $0.01.
+async function uploadCsv(csv: string, label = "gifts.csv") {
+  const read = await readCsv(csv);
+  if (!read.ok) throw new Error(read.error);
+  const draft = await createCsvDraft(connection.id, label, read.columns);
+  await addCsvItems(connection.id, draft.id, read.groups);
+  await markReady(connection.id, draft.id);
+  return draft.id;
+}
+
+async function settle(submissionId: string) {
+  for (let i = 0; i < 200; i++) {
+    await trackSubmission(submissionId);
+    const { status } = await db().submission.findUniqueOrThrow({ where: { id: submissionId } });
+    if (status !== "sending" && status !== "processing") return status;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error("submission did not settle");
+}
+
+async function activeServiceSplits() {
+  const answer = await fetch(`${emulator.url}/__emulator/organizations/1001/splits`);
+  const { splits } = (await answer.json()) as {
+    splits: { id: string; transaction_id: string; unit_amount_in_cents: number; fund: string; deleted_at: unknown }[];
+  };
+  return splits.filter((s) => !s.deleted_at);
+}
+
+const CSV = [
+  "transaction_id,amount,quantity,campaign,fund,note",
+  "ext-1001-0001,60.00,,Spring Appeal,Scholarships,by external id",
+  "51001003,100.00,1,,General,by transaction id",
+  "ext-1001-0001,40.00,1,Spring Appeal,General,",
+  "51001003,23.45,1,,Operations,",
+  "51001002,20.00,1,,General,short by $5",
+  "99999999,1.00,1,,General,unknown",
+  "ext-1001-0007,0,1,,General,zero amount",
+].join("\n");
+
+describe("a CSV allocation", () => {
+  it("checks every transaction and row, and says what is wrong and why", async () => {
+    const id = await uploadCsv(CSV);
+    const draft = await db().bulkDraft.findUniqueOrThrow({ where: { id } });
+    expect(draft).toMatchObject({ status: "ready", transactionCount: 5, validCount: 2, rowCount: 7, validRowCount: 4 });
+
+    const invalid = await getPreview(connection.id, id, { show: "invalid", page: 1 });
+    expect(invalid.items.map((i) => [i.transactionKey, i.errors, i.rows.map((r) => r.errors)])).toEqual([
+      ["51001002", ["The splits add up to $20.00: $5.00 short of the $25.00 total."], [[]]],
+      ["99999999", [expect.stringContaining("No transaction 99999999 is known")], [[]]],
+      ["ext-1001-0007", [], [["amount: The amount must be more than 0."]]],
+    ]);
+    const valid = await getPreview(connection.id, id, { show: "valid", page: 1 });
+    expect(valid.items.map((i) => [i.transactionId, i.rows.map((r) => r.amount)])).toEqual([
+      ["51001001", ["60.00", "40.00"]],
+      ["51001003", ["100.00", "23.45"]],
+    ]);
+  });
+
+  it("gives the wrong rows back as a CSV with the file's own columns and an error column", async () => {
+    const id = await uploadCsv(CSV, "Spring gifts.csv");
+    const { fileName, csv } = await errorCsv(connection.id, id);
+    expect(fileName).toBe("Spring-gifts-errors.csv");
+    const parsed = Papa.parse<Record<string, string>>(csv, { header: true });
+    expect(parsed.meta.fields).toEqual(["transaction_id", "amount", "quantity", "campaign", "fund", "note", "error"]);
+    expect(parsed.data.map((r) => [r.transaction_id, r.note, r.error])).toEqual([
+      ["51001002", "short by $5", "The splits add up to $20.00: $5.00 short of the $25.00 total."],
+      ["99999999", "unknown", expect.stringContaining("No transaction 99999999 is known")],
+      ["ext-1001-0007", "zero amount", "amount: The amount must be more than 0."],
+    ]);
+  });
+
+  it("neutralises spreadsheet formulas in the error CSV", async () => {
+    const id = await uploadCsv("transaction_id,amount,fund\n=HYPERLINK(1),1.00,General\n");
+    const { csv } = await errorCsv(connection.id, id);
+    expect(csv).toContain('"\'=HYPERLINK(1)"');
+  });
+
+  it("sends only the valid transactions, through the pipeline, with a progress report", async () => {
+    const id = await uploadCsv(CSV);
+    const key = crypto.randomUUID();
+    const { submissionId, created } = await submitDraft(connection, id, key);
+    expect(created).toBe(true);
+    // A second click, even with another key, finds the same submission.
+    expect(await submitDraft(connection, id, crypto.randomUUID())).toEqual({ submissionId, created: false });
+
+    await sendSubmission(submissionId);
+    expect(await settle(submissionId)).toBe("complete");
+    const splits = await activeServiceSplits();
+    expect(splits.map((s) => [s.id, s.unit_amount_in_cents, s.fund]).sort()).toEqual([
+      ["51001003:1", 10000, "General"],
+      ["51001003:2", 2345, "Operations"],
+      ["ext-1001-0001:1", 6000, "Scholarships"],
+      ["ext-1001-0001:2", 4000, "General"],
+    ]);
+    const progress = await getProgress(connection.id, submissionId);
+    expect(progress).toMatchObject({
+      status: "complete",
+      transactionCount: 2,
+      rowCount: 4,
+      batches: { total: 2, done: 2, failed: 0 },
+      rows: { imported: 4, dropped: 0, pending: 0 },
+    });
+  });
+
+  it("re-uses a transaction's split ids and removes the ones left over", async () => {
+    const first = await uploadCsv(
+      "transaction_id,amount,fund\next-1001-0001,50.00,A\next-1001-0001,30.00,B\next-1001-0001,20.00,C\n",
+    );
+    const one = await submitDraft(connection, first, crypto.randomUUID());
+    await sendSubmission(one.submissionId);
+    expect(await settle(one.submissionId)).toBe("complete");
+
+    const second = await uploadCsv("transaction_id,amount,fund\next-1001-0001,100.00,General\n");
+    const valid = await getPreview(connection.id, second, { show: "valid", page: 1 });
+    expect(valid.items[0]?.removedCount).toBe(2);
+    const two = await submitDraft(connection, second, crypto.randomUUID());
+    await sendSubmission(two.submissionId);
+    expect(await settle(two.submissionId)).toBe("complete");
+    expect((await activeServiceSplits()).map((s) => [s.id, s.unit_amount_in_cents, s.fund])).toEqual([
+      ["ext-1001-0001:1", 10000, "General"],
+    ]);
+  });
+
+  it("refuses a transaction whose earlier submission is still in flight", async () => {
+    const first = await uploadCsv("transaction_id,amount,fund\n51001002,25.00,General\n");
+    await submitDraft(connection, first, crypto.randomUUID()); // stored, not sent yet
+    const second = await uploadCsv("transaction_id,amount,fund\n51001002,25.00,Operations\n");
+    const preview = await getPreview(connection.id, second, { show: "invalid", page: 1 });
+    expect(preview.items[0]?.errors).toEqual([expect.stringContaining("still being processed")]);
+    await expect(submitDraft(connection, second, crypto.randomUUID())).rejects.toThrow(
+      "No transaction in this allocation can be sent.",
+    );
+  });
+
+  it("refuses a part naming a transaction already uploaded, and never mixes organizations", async () => {
+    const read = await readCsv("transaction_id,amount,fund\n51001002,25.00,General\n");
+    if (!read.ok) throw new Error(read.error);
+    const draft = await createCsvDraft(connection.id, "a.csv", read.columns);
+    await addCsvItems(connection.id, draft.id, read.groups);
+    await expect(addCsvItems(connection.id, draft.id, read.groups)).rejects.toThrow("already uploaded");
+
+    const harbor = await connectOrganization(emulator, "admin@harbor.example");
+    await expect(getPreview(harbor.id, draft.id, { show: "invalid", page: 1 })).rejects.toThrow(AppError);
+    await expect(addCsvItems(harbor.id, draft.id, read.groups)).rejects.toThrow("No such bulk allocation.");
+  });
+});
+
+describe("a rule applied to a filtered set", () => {
+  const rule = ruleSchema.parse({
+    lines: [
+      { fund: "Scholarships", campaign: "Spring Appeal", percent: "60" },
+      { fund: "General", percent: "40" },
+    ],
+    leftoverLine: 1,
+  });
+
+  it("allocates every matching transaction exactly, leftover cents to the named line", async () => {
+    const filters = transactionFiltersSchema.parse({ after: "2026-01-01", before: "2026-01-03" });
+    const draft = await createRuleDraft(connection.id, { label: "60/40", rule, filters });
+    expect(draft).toMatchObject({ status: "ready", transactionCount: 3, validCount: 3 });
+    const preview = await getPreview(connection.id, draft.id, { show: "valid", page: 1 });
+    expect(preview.items.map((i) => [i.transactionId, i.rows.map((r) => `${r.amount} ${r.fund}`)])).toEqual([
+      ["51001003", ["74.07 Scholarships", "49.38 General"]],
+      ["51001002", ["15.00 Scholarships", "10.00 General"]],
+      ["51001001", ["60.00 Scholarships", "40.00 General"]],
+    ]);
+    const { submissionId } = await submitDraft(connection, draft.id, crypto.randomUUID());
+    await sendSubmission(submissionId);
+    expect(await settle(submissionId)).toBe("complete");
+    expect(await activeServiceSplits()).toHaveLength(6);
+  });
+
+  it("leaves out a share of 0 cents rather than sending an amount the service refuses", async () => {
+    const filters = transactionFiltersSchema.parse({ search: "51001007" });
+    const draft = await createRuleDraft(connection.id, { label: "60/40", rule, filters });
+    const preview = await getPreview(connection.id, draft.id, { show: "valid", page: 1 });
+    expect(preview.items[0]?.rows.map((r) => `${r.amount} ${r.fund}`)).toEqual(["0.01 General"]);
+  });
+
+  it("says so when nothing matches", async () => {
+    const filters = transactionFiltersSchema.parse({ search: "no such donor" });
+    await expect(createRuleDraft(connection.id, { label: "x", rule, filters })).rejects.toThrow(
+      "No transactions match these filters.",
+    );
+  });
+});
+
+describe("saved rules", () => {
+  const rule = ruleSchema.parse({
+    lines: [
+      { fund: "A", percent: "33.33" },
+      { fund: "B", percent: "66.67", campaign: "Spring" },
+    ],
+    leftoverLine: 0,
+  });
+
+  it("are saved per organization, edited, named uniquely and deleted", async () => {
+    const saved = await createRule(connection.id, "Thirds", rule);
+    expect(saved.lines).toEqual([
+      { fund: "A", fundId: "", campaign: "", campaignId: "", percent: "33.33" },
+      { fund: "B", fundId: "", campaign: "Spring", campaignId: "", percent: "66.67" },
+    ]);
+    await expect(createRule(connection.id, "Thirds", rule)).rejects.toThrow("A rule named “Thirds” already exists");
+    const harbor = await connectOrganization(emulator, "admin@harbor.example");
+    expect(await listRules(harbor.id)).toEqual([]);
+    await expect(deleteRule(harbor.id, saved.id)).rejects.toThrow("No such rule.");
+
+    await updateRule(connection.id, saved.id, "Thirds (spring)", { ...rule, leftoverLine: 1 });
+    expect((await listRules(connection.id)).map((r) => [r.name, r.leftoverLine])).toEqual([["Thirds (spring)", 1]]);
+    await deleteRule(connection.id, saved.id);
+    expect(await listRules(connection.id)).toEqual([]);
+  });
+});

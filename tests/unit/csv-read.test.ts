@@ -1,0 +1,94 @@
+import { describe, expect, it } from "vitest";
+import { headerProblem, normalizeHeader } from "@/lib/bulk/csv-format";
+import { batchGroups, readCsv } from "@/lib/bulk/csv-read";
+
+describe("reading a bulk CSV", () => {
+  it("groups lines by transaction in order of first appearance, with their line numbers", async () => {
+    const csv = [
+      "Transaction ID,Amount,Fund,Campaign",
+      "t1,60.00,Scholarships,Spring",
+      "t2,25.00,General,",
+      "",
+      "t1,40.00,General,Spring",
+    ].join("\r\n");
+    const result = await readCsv(csv);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.columns).toEqual(["Transaction ID", "Amount", "Fund", "Campaign"]);
+    expect(result.rowCount).toBe(3);
+    expect(result.groups.map((g) => [g.transaction, g.rows.map((r) => r.line)])).toEqual([
+      ["t1", [2, 5]],
+      ["t2", [3]],
+    ]);
+    expect(result.groups[0]?.rows[1]?.values).toEqual({
+      "Transaction ID": "t1",
+      Amount: "40.00",
+      Fund: "General",
+      Campaign: "Spring",
+    });
+  });
+
+  it("keeps quoted commas and quotes inside values", async () => {
+    const result = await readCsv('transaction_id,amount,fund\nt1,10.00,"Books, Ink and ""Paper"""\n');
+    expect(result.ok && result.groups[0]?.rows[0]?.values.fund).toBe('Books, Ink and "Paper"');
+  });
+
+  it("marks a line with too few values instead of guessing", async () => {
+    const result = await readCsv("transaction_id,amount,fund\nt1,10.00\nt2,5.00,General\n");
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.groups[0]?.rows[0]?.problem).toBe("This line has fewer values than the header has columns.");
+    expect(result.groups[1]?.rows[0]?.problem).toBeUndefined();
+  });
+
+  it("refuses a file without the required columns, naming them", async () => {
+    const result = await readCsv("id,value\n1,2\n");
+    expect(result).toEqual({ ok: false, error: expect.stringContaining("no transaction_id, amount, fund columns") });
+  });
+
+  it("refuses a file naming more transactions than one allocation may hold", async () => {
+    const lines = Array.from({ length: 10_001 }, (_, i) => `t${i},1.00,General`);
+    const result = await readCsv(`transaction_id,amount,fund\n${lines.join("\n")}`);
+    expect(result).toEqual({ ok: false, error: expect.stringContaining("more than 10,000 transactions") });
+  });
+
+  it("refuses an empty file and a header alone", async () => {
+    expect(await readCsv("")).toMatchObject({ ok: false });
+    expect(await readCsv("transaction_id,amount,fund\n")).toEqual({
+      ok: false,
+      error: "The file has a header but no lines under it.",
+    });
+  });
+
+  it("reports progress as it goes", async () => {
+    const lines = Array.from({ length: 30_000 }, (_, i) => `t${i % 1000},1.00,General`);
+    const seen: number[] = [];
+    const result = await readCsv(`transaction_id,amount,fund\n${lines.join("\n")}`, (f) => seen.push(f));
+    expect(result.ok && result.rowCount).toBe(30_000);
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.at(-1)).toBe(1);
+  });
+});
+
+describe("the header", () => {
+  it("matches headers written by people and spreadsheets", () => {
+    expect(normalizeHeader("\uFEFF Campaign ID ")).toBe("campaign_id");
+    expect(normalizeHeader("parent-campaign")).toBe("parent_campaign");
+    expect(headerProblem(["TRANSACTION_ID", "Amount", "Fund"])).toBeNull();
+    expect(headerProblem(["transaction_id", "amount", "fund", "Fund"])).toBe("The column Fund appears twice.");
+  });
+});
+
+describe("batches", () => {
+  it("never splits a transaction across two requests", () => {
+    const group = (name: string, n: number) => ({
+      transaction: name,
+      rows: Array.from({ length: n }, (_, i) => ({ line: i + 2, values: {} })),
+    });
+    const batches = batchGroups([group("a", 3), group("b", 3), group("c", 5), group("d", 1)], 6);
+    expect(batches.map((b) => b.map((g) => g.transaction))).toEqual([
+      ["a", "b"],
+      ["c", "d"],
+    ]);
+  });
+});
