@@ -5,6 +5,7 @@ import { usePathname } from "next/navigation";
 
 const LINKS = [
   { href: "/transactions", label: "Transactions" },
+  { href: "/bulk", label: "Bulk" },
   { href: "/history", label: "History" },
   { href: "/settings", label: "Settings" },
 ];

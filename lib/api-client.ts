@@ -14,7 +14,7 @@ export class ApiClientError extends Error {
 
 export async function apiFetch<T>(
   path: string,
-  init: { method?: "GET" | "POST" | "DELETE"; body?: unknown } = {},
+  init: { method?: "GET" | "POST" | "PUT" | "DELETE"; body?: unknown } = {},
 ): Promise<T> {
   let response: Response;
   try {

@@ -64,10 +64,3 @@ export function headerProblem(headers: readonly string[]): string | null {
   if (duplicated.length > 0) return `The column ${duplicated.join(", ")} appears twice.`;
   return null;
 }
-
-export const SAMPLE_CSV = [
-  "transaction_id,amount,quantity,campaign,fund",
-  "ext-1001,60.00,1,Spring Appeal,Scholarships",
-  "ext-1001,40.00,1,Spring Appeal,General",
-  "ext-1002,25.00,2,,Building Fund",
-].join("\n");

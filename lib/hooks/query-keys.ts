@@ -3,3 +3,6 @@
 export const connectionKey = ["connection"] as const;
 export const transactionsKey = (query: string) => ["transactions", query] as const;
 export const submissionKey = (id: string) => ["submission", id] as const;
+export const rulesKey = ["rules"] as const;
+export const bulkKey = (id: string) => ["bulk", id] as const;
+export const progressKey = (id: string) => ["submission-progress", id] as const;

@@ -1,0 +1,39 @@
+import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { DraftPreviewView } from "@/components/bulk/draft-preview";
+import { AppError } from "@/lib/app-error";
+import { requireConnection } from "@/lib/auth/session";
+import { getPreview } from "@/lib/bulk/read";
+import { bulkKey } from "@/lib/hooks/query-keys";
+import { getQueryClient } from "@/lib/query-client";
+
+export const metadata = { title: "Bulk allocation preview" };
+
+type Props = { params: Promise<{ id: string }> };
+
+export default async function BulkPreviewPage({ params }: Props) {
+  const connection = await requireConnection();
+  const { id } = await params;
+  // Problems first: they are what the admin has to act on.
+  let preview = await getPreview(connection.id, id, { show: "invalid", page: 1 }).catch((error: unknown) => {
+    if (error instanceof AppError && error.code === "not_found") notFound();
+    throw error;
+  });
+  if (preview.transactionCount === preview.validCount) {
+    preview = await getPreview(connection.id, id, { show: "valid", page: 1 });
+  }
+  const queryClient = getQueryClient();
+  queryClient.setQueryData([...bulkKey(id), preview.show, 1], preview);
+  return (
+    <>
+      <p className="small">
+        <Link href="/bulk">← Bulk allocation</Link>
+      </p>
+      <h1>Preview</h1>
+      <HydrationBoundary state={dehydrate(queryClient)}>
+        <DraftPreviewView id={id} initialShow={preview.show} />
+      </HydrationBoundary>
+    </>
+  );
+}

@@ -1,0 +1,47 @@
+import Link from "next/link";
+import { CsvUpload } from "@/components/bulk/csv-upload";
+import { RuleForm } from "@/components/bulk/rule-form";
+import { requireConnection } from "@/lib/auth/session";
+import { listDrafts } from "@/lib/bulk/read";
+import { listRules } from "@/lib/bulk/rules-store";
+import { knownNames } from "@/lib/transactions/read";
+
+export const metadata = { title: "Bulk allocation" };
+
+const STATUS = { uploading: "Incomplete upload", ready: "Not sent", submitted: "Sent" } as const;
+
+export default async function BulkPage() {
+  const connection = await requireConnection();
+  const [rules, names, drafts] = await Promise.all([
+    listRules(connection.id),
+    knownNames(connection.id),
+    listDrafts(connection.id),
+  ]);
+  return (
+    <>
+      <h1>Bulk allocation</h1>
+      <p className="muted">
+        Re-allocate many transactions at once, from a file or by a rule. You see every transaction and row checked
+        before anything is sent; only the ones without problems go to the service.
+      </p>
+      <CsvUpload />
+      <RuleForm rules={rules} campaigns={names.campaigns} funds={names.funds} />
+      {drafts.length > 0 && (
+        <section className="card" aria-labelledby="recent-title">
+          <h2 id="recent-title">Recent bulk allocations</h2>
+          <ul>
+            {drafts.map((draft) => (
+              <li key={draft.id}>
+                <Link href={`/bulk/${draft.id}`}>{draft.label}</Link>{" "}
+                <span className="muted small">
+                  · {new Date(draft.createdAt).toLocaleString("en-US", { timeZone: "UTC" })} UTC ·{" "}
+                  {draft.transactionCount} transactions, {draft.validCount} ready · {STATUS[draft.status]}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,103 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useEffect, useRef, useState } from "react";
+import type { WorkerMessage } from "./csv.worker";
+
+type State =
+  | { step: "idle" }
+  | { step: "working"; label: string; done: number; total: number }
+  | { step: "failed"; message: string };
+
+/** Picks a CSV and hands it to the worker, which reads, checks and stores it as a draft. */
+export function CsvUpload() {
+  const router = useRouter();
+  const worker = useRef<Worker | null>(null);
+  const [state, setState] = useState<State>({ step: "idle" });
+  const [file, setFile] = useState<File | null>(null);
+
+  useEffect(() => () => worker.current?.terminate(), []);
+
+  function start() {
+    if (!file) return setState({ step: "failed", message: "Choose a CSV file first." });
+    worker.current?.terminate();
+    const w = new Worker(new URL("./csv.worker.ts", import.meta.url), { type: "module" });
+    worker.current = w;
+    setState({ step: "working", label: "Reading the file", done: 0, total: 100 });
+    w.onmessage = (event: MessageEvent<WorkerMessage>) => {
+      const message = event.data;
+      if (message.type === "progress") {
+        setState({
+          step: "working",
+          label:
+            message.phase === "reading"
+              ? "Reading the file"
+              : `Checking ${message.done.toLocaleString("en-US")} of ${message.total.toLocaleString("en-US")} lines`,
+          done: message.done,
+          total: message.total,
+        });
+      } else if (message.type === "error") {
+        setState({ step: "failed", message: message.message });
+        w.terminate();
+      } else {
+        w.terminate();
+        router.push(`/bulk/${message.draftId}`);
+      }
+    };
+    w.onerror = () => setState({ step: "failed", message: "The file could not be read in this browser." });
+    w.postMessage({ file });
+  }
+
+  function cancel() {
+    worker.current?.terminate();
+    setState({ step: "idle" });
+  }
+
+  const working = state.step === "working";
+  return (
+    <section className="card" aria-labelledby="csv-title">
+      <h2 id="csv-title">Upload a CSV</h2>
+      <p className="muted small">
+        One line per split: <code>transaction_id</code> (the service&apos;s id or your external id), <code>amount</code>{" "}
+        (like 25.00), <code>fund</code>, and optionally <code>quantity</code>, <code>campaign</code>,{" "}
+        <code>campaign_id</code>, <code>parent_campaign</code>, <code>parent_campaign_id</code>, <code>fund_id</code>. A
+        transaction&apos;s lines replace its current splits. <a href="/bulk-sample.csv">Download a sample</a>.
+      </p>
+      <div className="button-row">
+        <label className="field field--grow">
+          <span>CSV file</span>
+          <input
+            type="file"
+            accept=".csv,text/csv"
+            disabled={working}
+            onChange={(e) => {
+              setFile(e.target.files?.[0] ?? null);
+              setState({ step: "idle" });
+            }}
+          />
+        </label>
+      </div>
+      <div className="button-row">
+        <button type="button" className="button" onClick={start} disabled={working}>
+          Check file
+        </button>
+        {working && (
+          <button type="button" className="button button--secondary" onClick={cancel}>
+            Cancel
+          </button>
+        )}
+      </div>
+      {working && (
+        <div role="status" aria-live="polite">
+          <p className="small">{state.label}…</p>
+          <progress max={state.total} value={state.done} aria-label={state.label} />
+        </div>
+      )}
+      {state.step === "failed" && (
+        <p role="alert" className="notice notice--danger">
+          {state.message}
+        </p>
+      )}
+    </section>
+  );
+}

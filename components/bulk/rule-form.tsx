@@ -1,0 +1,196 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { TransactionFilters, type FilterValues } from "@/components/transactions/transaction-filters";
+import { ApiClientError } from "@/lib/api-client";
+import { type Rule, type RuleInput, ruleSchema } from "@/lib/bulk/rule";
+import type { SavedRuleView } from "@/lib/bulk/rules-store";
+import { useCreateRuleDraft, useDeleteRule, useRules, useSaveRule } from "@/lib/hooks/use-bulk";
+import { useTransactions } from "@/lib/hooks/use-transactions";
+import type { CampaignOption } from "@/lib/transactions/read";
+import { RuleLines } from "./rule-lines";
+
+type Props = {
+  rules: SavedRuleView[];
+  campaigns: CampaignOption[];
+  funds: { name: string; id: string | null }[];
+};
+
+const EMPTY: RuleInput = {
+  lines: [
+    { fund: "", campaign: "", percent: "60" },
+    { fund: "", campaign: "", percent: "40" },
+  ],
+  leftoverLine: 0,
+};
+const NO_FILTERS: FilterValues = { search: "", campaignId: "", after: "", before: "", split: "all" };
+
+/** Builds or picks a saved rule, chooses the transactions, and asks for a preview. */
+export function RuleForm({ rules: initialRules, campaigns, funds }: Props) {
+  const router = useRouter();
+  const { data: rules } = useRules(initialRules);
+  const [selected, setSelected] = useState<SavedRuleView | null>(null);
+  const [name, setName] = useState("");
+  const [filters, setFilters] = useState<FilterValues>(NO_FILTERS);
+  const [message, setMessage] = useState<{ tone: "ok" | "danger"; text: string } | null>(null);
+  const save = useSaveRule();
+  const discard = useDeleteRule();
+  const preview = useCreateRuleDraft();
+  const query = new URLSearchParams({ ...activeFilters(filters), perPage: "1" }).toString();
+  const matching = useTransactions(query);
+
+  const form = useForm<RuleInput, unknown, Rule>({ resolver: zodResolver(ruleSchema), defaultValues: EMPTY });
+  const { control, register, handleSubmit, reset, formState } = form;
+
+  function pick(id: string) {
+    const rule = rules.find((r) => r.id === id) ?? null;
+    setSelected(rule);
+    setName(rule?.name ?? "");
+    setMessage(null);
+    reset(rule ? { lines: rule.lines, leftoverLine: rule.leftoverLine } : EMPTY);
+  }
+
+  /** Names decide ids, as in the editor: a known fund or campaign is sent with its id. */
+  function withIds(values: RuleInput): RuleInput {
+    return {
+      ...values,
+      lines: values.lines.map((line) => ({
+        ...line,
+        fundId: funds.find((f) => f.name === line.fund.trim())?.id ?? "",
+        campaignId: campaigns.find((c) => c.name === line.campaign?.trim())?.id ?? "",
+      })),
+    };
+  }
+
+  const fail = (error: unknown) =>
+    setMessage({ tone: "danger", text: error instanceof ApiClientError ? error.message : "Something went wrong." });
+
+  const onSave = (asNew: boolean) =>
+    handleSubmit(async () => {
+      const values = withIds(form.getValues());
+      if (!name.trim()) return setMessage({ tone: "danger", text: "Give the rule a name to save it." });
+      try {
+        const saved = await save.mutateAsync({ id: asNew ? undefined : selected?.id, name, rule: values });
+        setSelected(saved);
+        setMessage({ tone: "ok", text: `Saved “${saved.name}”.` });
+      } catch (error) {
+        fail(error);
+      }
+    });
+
+  const onPreview = handleSubmit(async () => {
+    try {
+      const { id } = await preview.mutateAsync({
+        label: name.trim() || "Allocation rule",
+        rule: withIds(form.getValues()),
+        filters: activeFilters(filters),
+      });
+      router.push(`/bulk/${id}`);
+    } catch (error) {
+      fail(error);
+    }
+  });
+
+  return (
+    <section className="card" aria-labelledby="rule-title">
+      <h2 id="rule-title">Apply a rule</h2>
+      <p className="muted small">
+        Split every transaction that matches the filters by percentages. Shares are rounded down to the cent; the cents
+        left over go to the line you choose, so each transaction adds up exactly.
+      </p>
+      <div className="button-row">
+        <label className="field">
+          <span>Saved rules</span>
+          <select value={selected?.id ?? ""} onChange={(e) => pick(e.target.value)}>
+            <option value="">New rule</option>
+            {rules.map((rule) => (
+              <option key={rule.id} value={rule.id}>
+                {rule.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        {selected && (
+          <button
+            type="button"
+            className="button button--link button--link-danger"
+            disabled={discard.isPending}
+            onClick={() =>
+              discard.mutate(selected.id, {
+                onSuccess: () => {
+                  setMessage({ tone: "ok", text: `Deleted “${selected.name}”.` });
+                  pick("");
+                },
+                onError: fail,
+              })
+            }
+          >
+            Delete rule
+          </button>
+        )}
+      </div>
+      <form id="rule-form" onSubmit={onPreview} noValidate>
+        <RuleLines control={control} register={register} errors={formState.errors} />
+        <datalist id="known-funds">
+          {funds.map((f) => (
+            <option key={f.name} value={f.name} />
+          ))}
+        </datalist>
+        <datalist id="known-campaigns">
+          {campaigns.map((c) => (
+            <option key={c.name} value={c.name} />
+          ))}
+        </datalist>
+        <div className="button-row">
+          <label className="field field--grow">
+            <span>Rule name (to save it for later)</span>
+            <input value={name} onChange={(e) => setName(e.target.value)} maxLength={80} />
+          </label>
+          <button type="button" className="button button--secondary" onClick={onSave(false)} disabled={save.isPending}>
+            {selected ? "Save changes" : "Save rule"}
+          </button>
+          {selected && (
+            <button type="button" className="button button--secondary" onClick={onSave(true)} disabled={save.isPending}>
+              Save as new rule
+            </button>
+          )}
+        </div>
+      </form>
+      {/* The filters are a search form of their own, so they sit outside the rule's form. */}
+      <h3>Transactions</h3>
+      <TransactionFilters
+        values={filters}
+        campaigns={campaigns}
+        onChange={(next) => setFilters((f) => ({ ...f, ...next }))}
+        resetKey={0}
+      />
+      <div className="button-row">
+        <button
+          type="submit"
+          form="rule-form"
+          className="button"
+          disabled={preview.isPending || matching.data?.total === 0}
+        >
+          {preview.isPending ? "Checking…" : "Preview allocation"}
+        </button>
+        <span className="muted small" aria-live="polite">
+          {matching.data ? `${matching.data.total} transaction${matching.data.total === 1 ? "" : "s"} match` : ""}
+        </span>
+      </div>
+      {message && (
+        <p role={message.tone === "danger" ? "alert" : "status"} className={`notice notice--${message.tone}`}>
+          {message.text}
+        </p>
+      )}
+    </section>
+  );
+}
+
+function activeFilters(filters: FilterValues): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(filters).filter(([key, value]) => value && !(key === "split" && value === "all")),
+  );
+}

@@ -1,0 +1,129 @@
+"use client";
+
+import {
+  type Control,
+  type FieldErrors,
+  type UseFormRegister,
+  useController,
+  useFieldArray,
+  useWatch,
+} from "react-hook-form";
+import type { Rule } from "@/lib/bulk/rule";
+import { formatBasisPoints, parseRulePercent, type RuleInput, WHOLE } from "@/lib/bulk/rule";
+
+type Props = {
+  control: Control<RuleInput, unknown, Rule>;
+  register: UseFormRegister<RuleInput>;
+  errors: FieldErrors<RuleInput>;
+};
+
+/** The lines of a rule: fund, campaign and percentage, and which line takes the leftover cents. */
+export function RuleLines({ control, register, errors }: Props) {
+  const { fields, append, remove } = useFieldArray({ control, name: "lines" });
+  const lines = useWatch({ control, name: "lines" });
+  // A controlled radio group: the chosen line is a number, which a registered radio would give as text.
+  const { field: leftover } = useController({ control, name: "leftoverLine" });
+  const total = (lines ?? []).reduce((sum, line) => {
+    const parsed = parseRulePercent(line?.percent ?? "");
+    return sum + (parsed.ok ? parsed.value : 0);
+  }, 0);
+  const sumError = errors.lines?.root?.message ?? errors.lines?.message;
+
+  return (
+    <fieldset className="rule-lines">
+      <legend>Lines</legend>
+      <table className="table">
+        <thead>
+          <tr>
+            <th scope="col">Fund</th>
+            <th scope="col">Campaign (optional)</th>
+            <th scope="col">Percent</th>
+            <th scope="col">Leftover cents</th>
+            <th scope="col">
+              <span className="visually-hidden">Remove</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {fields.map((field, index) => {
+            const lineErrors = errors.lines?.[index];
+            const n = index + 1;
+            return (
+              <tr key={field.id}>
+                <td>
+                  <input
+                    list="known-funds"
+                    aria-label={`Fund, line ${n}`}
+                    aria-invalid={!!lineErrors?.fund}
+                    {...register(`lines.${index}.fund`)}
+                  />
+                  {lineErrors?.fund && <span className="field__error">{lineErrors.fund.message}</span>}
+                </td>
+                <td>
+                  <input
+                    list="known-campaigns"
+                    aria-label={`Campaign, line ${n}`}
+                    {...register(`lines.${index}.campaign`)}
+                  />
+                </td>
+                <td>
+                  <input
+                    inputMode="decimal"
+                    className="input--narrow"
+                    aria-label={`Percent, line ${n}`}
+                    aria-invalid={!!lineErrors?.percent}
+                    {...register(`lines.${index}.percent`)}
+                  />
+                  {lineErrors?.percent && <span className="field__error">{lineErrors.percent.message}</span>}
+                </td>
+                <td>
+                  <input
+                    type="radio"
+                    name={leftover.name}
+                    checked={leftover.value === index}
+                    onChange={() => leftover.onChange(index)}
+                    onBlur={leftover.onBlur}
+                    aria-label={`Leftover cents go to line ${n}`}
+                  />
+                </td>
+                <td>
+                  <button
+                    type="button"
+                    className="button button--link button--link-danger"
+                    onClick={() => {
+                      remove(index);
+                      // The leftover stays with the same line, or falls to the first when its line goes.
+                      if (leftover.value > index) leftover.onChange(leftover.value - 1);
+                      else if (leftover.value === index) leftover.onChange(0);
+                    }}
+                    disabled={fields.length === 1}
+                  >
+                    Remove<span className="visually-hidden"> line {n}</span>
+                  </button>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      <div className="button-row">
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => append({ fund: "", campaign: "", percent: "" })}
+        >
+          Add line
+        </button>
+        <span className={`sum ${total === WHOLE ? "sum--ok" : "sum--danger"}`} aria-live="polite">
+          Lines add up to {formatBasisPoints(total)}%{total === WHOLE ? "" : " (must be 100%)"}
+        </span>
+      </div>
+      {errors.leftoverLine && <p className="field__error">{errors.leftoverLine.message}</p>}
+      {sumError && (
+        <p role="alert" className="field__error">
+          {sumError}
+        </p>
+      )}
+    </fieldset>
+  );
+}

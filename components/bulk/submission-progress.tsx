@@ -1,0 +1,82 @@
+"use client";
+
+import Link from "next/link";
+import { SubmissionStatusBadge } from "@/components/history/submission-status";
+import { useSubmissionProgress } from "@/lib/hooks/use-bulk";
+
+const FINAL = new Set(["complete", "complete_with_drops", "needs_attention"]);
+
+/** A progress bar while the batches go out, then the final report. */
+export function SubmissionProgressView({ id }: { id: string }) {
+  const { data, error } = useSubmissionProgress(id);
+  if (error) {
+    return (
+      <p role="alert" className="notice notice--danger">
+        {error.message}
+      </p>
+    );
+  }
+  if (!data) return <p className="card">Loading…</p>;
+  const final = FINAL.has(data.status);
+  const { batches, rows } = data;
+  return (
+    <section className="card" aria-labelledby="progress-title">
+      <div className="button-row" style={{ justifyContent: "space-between" }}>
+        <h2 id="progress-title" style={{ margin: 0 }}>
+          {final ? "Final report" : "Sending"}
+        </h2>
+        <span role="status" aria-live="polite">
+          <SubmissionStatusBadge status={data.status} />
+        </span>
+      </div>
+      <progress
+        className="bulk-progress"
+        max={Math.max(1, batches.total)}
+        value={batches.done + batches.failed}
+        aria-label="Batches processed by the service"
+      />
+      <p className="small">
+        {batches.done + batches.failed} of {batches.total} batch{batches.total === 1 ? "" : "es"} processed by the
+        service ({batches.sent} sent) · {rows.imported.toLocaleString("en-US")} of{" "}
+        {data.rowCount.toLocaleString("en-US")} rows imported
+        {rows.dropped > 0 ? ` · ${rows.dropped.toLocaleString("en-US")} dropped` : ""}
+      </p>
+      {data.lastError && !final && <p className="notice notice--warn">Waiting: {data.lastError}</p>}
+      {final && (
+        <>
+          <dl className="facts">
+            <dt>Transactions</dt>
+            <dd>{data.transactionCount.toLocaleString("en-US")}</dd>
+            <dt>Rows imported</dt>
+            <dd>{rows.imported.toLocaleString("en-US")}</dd>
+            <dt>Rows dropped by the service</dt>
+            <dd>{rows.dropped.toLocaleString("en-US")}</dd>
+            <dt>Rows not confirmed</dt>
+            <dd>{rows.pending.toLocaleString("en-US")}</dd>
+          </dl>
+          {data.dropReasons.length > 0 && (
+            <>
+              <h3>Why rows were dropped</h3>
+              <ul>
+                {data.dropReasons.map((reason) => (
+                  <li key={reason.message}>
+                    {reason.count} × {reason.message}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+          {batches.failed > 0 && (
+            <p className="notice notice--danger" role="alert">
+              {batches.failed} batch{batches.failed === 1 ? "" : "es"} could not be sent: {data.lastError}. Open the
+              submission to retry.
+            </p>
+          )}
+        </>
+      )}
+      <p>
+        <Link href={`/history/${id}`}>Every row of this submission, with its outcome →</Link>
+      </p>
+    </section>
+  );
+}

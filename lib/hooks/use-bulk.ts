@@ -1,0 +1,81 @@
+"use client";
+
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiFetch } from "@/lib/api-client";
+import type { DraftPreview } from "@/lib/bulk/read";
+import type { RuleInput } from "@/lib/bulk/rule";
+import type { SavedRuleView } from "@/lib/bulk/rules-store";
+import type { SubmissionProgress } from "@/lib/imports/progress";
+import { bulkKey, progressKey, rulesKey } from "./query-keys";
+
+const FINAL = new Set(["complete", "complete_with_drops", "needs_attention"]);
+
+export function useRules(initial: SavedRuleView[]) {
+  return useQuery({
+    queryKey: rulesKey,
+    queryFn: () => apiFetch<SavedRuleView[]>("/api/rules"),
+    initialData: initial,
+  });
+}
+
+export function useSaveRule() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, name, rule }: { id?: string; name: string; rule: RuleInput }) =>
+      apiFetch<SavedRuleView>(id ? `/api/rules/${id}` : "/api/rules", {
+        method: id ? "PUT" : "POST",
+        body: { name, rule },
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: rulesKey }),
+  });
+}
+
+export function useDeleteRule() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiFetch(`/api/rules/${id}`, { method: "DELETE" }),
+    onSuccess: () => client.invalidateQueries({ queryKey: rulesKey }),
+  });
+}
+
+export function useCreateRuleDraft() {
+  return useMutation({
+    mutationFn: (body: { label: string; rule: RuleInput; filters: Record<string, string> }) =>
+      apiFetch<{ id: string }>("/api/bulk", { method: "POST", body: { source: "rule", ...body } }),
+  });
+}
+
+export function useDraftPreview(id: string, query: { show: string; page: number }) {
+  return useQuery({
+    queryKey: [...bulkKey(id), query.show, query.page],
+    queryFn: () => apiFetch<DraftPreview>(`/api/bulk/${id}?show=${query.show}&page=${query.page}`),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useSubmitDraft(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (idempotencyKey: string) =>
+      apiFetch<{ submissionId: string }>(`/api/bulk/${id}/submit`, { method: "POST", body: { idempotencyKey } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: bulkKey(id) }),
+  });
+}
+
+export function useDiscardDraft(id: string) {
+  return useMutation({ mutationFn: () => apiFetch(`/api/bulk/${id}`, { method: "DELETE" }) });
+}
+
+/** Polls the counts once a second until the submission is final. */
+export function useSubmissionProgress(id: string) {
+  const client = useQueryClient();
+  return useQuery({
+    queryKey: progressKey(id),
+    queryFn: async () => {
+      const progress = await apiFetch<SubmissionProgress>(`/api/submissions/${id}/progress`);
+      if (FINAL.has(progress.status)) await client.invalidateQueries({ queryKey: ["transactions"] });
+      return progress;
+    },
+    refetchInterval: (query) => (query.state.data && FINAL.has(query.state.data.status) ? false : 1_000),
+  });
+}
