@@ -1,21 +1,37 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useCallback, useMemo, useState } from "react";
-import { useFieldArray, useForm, useWatch } from "react-hook-form";
+import { type Resolver, useFieldArray, useForm, useWatch } from "react-hook-form";
 import { ApiClientError } from "@/lib/api-client";
 import { useSubmitAllocation } from "@/lib/hooks/use-submit-allocation";
 import { matchByFor, nextSplitId, transactionRefFor } from "@/lib/imports/rows";
 import { allocatedCents, remainderFor, splitEvenly } from "@/lib/splits/allocate";
 import { centsToInput, formatCents } from "@/lib/splits/money";
-import { type Allocation, allocationSchema, MAX_ROWS_PER_TRANSACTION, sumProblem } from "@/lib/splits/schema";
+import type { Allocation } from "@/lib/splits/schema";
+import { MAX_ROWS_PER_TRANSACTION, sumProblem } from "@/lib/splits/sum";
 import type { CampaignOption, TransactionView } from "@/lib/transactions/read";
 import { uuidv4 } from "@/lib/uuid";
 import { blankRow, contributions, type EditorValues, initialValues, rowFromSplit } from "./editor-model";
 import { ImportPreview } from "./import-preview";
 import { SplitRow } from "./split-row";
 import { SumIndicator } from "./sum-indicator";
+
+// Validation runs the server's schema (zod) in a chunk of its own, fetched when the admin first
+// focuses a field (and awaited by the first validation if that is sooner), not on page load.
+let resolverChunk: Promise<Resolver<EditorValues, unknown, Allocation>> | undefined;
+function loadResolver() {
+  resolverChunk ??= import("./allocation-resolver").then(
+    (m) => m.allocationResolver,
+    (error: unknown) => {
+      resolverChunk = undefined; // a failed fetch is tried again on the next validation
+      throw error;
+    },
+  );
+  return resolverChunk;
+}
+const resolver: Resolver<EditorValues, unknown, Allocation> = async (values, context, options) =>
+  (await loadResolver())(values, context, options);
 
 type Props = {
   transaction: TransactionView;
@@ -31,7 +47,7 @@ export function SplitEditor({ transaction, takenSplitIds, campaigns, funds }: Pr
   const [idempotencyKey] = useState(uuidv4);
   const [notice, setNotice] = useState<string | null>(null);
   const form = useForm<EditorValues, unknown, Allocation>({
-    resolver: zodResolver(allocationSchema),
+    resolver,
     defaultValues: initialValues(transaction, nextSplitId(ref, takenSplitIds)),
     mode: "onTouched",
   });
@@ -137,7 +153,12 @@ export function SplitEditor({ transaction, takenSplitIds, campaigns, funds }: Pr
 
   return (
     <>
-      <form onSubmit={onSubmit} noValidate aria-describedby="editor-help">
+      <form
+        onSubmit={onSubmit}
+        onFocus={() => void loadResolver().catch(() => {})}
+        noValidate
+        aria-describedby="editor-help"
+      >
         <p id="editor-help" className="muted small">
           {transaction.externalId
             ? `Sent by external id ${transaction.externalId} (match_by id).`

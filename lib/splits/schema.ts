@@ -1,9 +1,11 @@
 // The one schema of an allocation (a transaction split into rows), used by the editor's
 // zodResolver and by the route handler, so both say the same words. The sum rule lives here.
 import { z } from "zod";
-import { formatCents, parseMoney } from "./money";
+import { parseMoney } from "./money";
+import { MAX_ROWS_PER_TRANSACTION, sumProblem } from "./sum";
 
-export const MAX_ROWS_PER_TRANSACTION = 100;
+// Re-exported: server code imports them from here.
+export { MAX_ROWS_PER_TRANSACTION, sumProblem };
 export const MAX_QUANTITY = 100_000;
 
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
@@ -58,15 +60,6 @@ export const splitRowSchema = z
 
 export type SplitRowInput = z.input<typeof splitRowSchema>;
 export type SplitRow = z.output<typeof splitRowSchema>;
-
-/** How far the rows are from the total, in words; null when they match. */
-export function sumProblem(allocatedCents: number, totalCents: number, currency = "USD"): string | null {
-  if (allocatedCents === totalCents) return null;
-  const gap = formatCents(Math.abs(totalCents - allocatedCents), currency);
-  return allocatedCents < totalCents
-    ? `The splits add up to ${formatCents(allocatedCents, currency)}: ${gap} short of the ${formatCents(totalCents, currency)} total.`
-    : `The splits add up to ${formatCents(allocatedCents, currency)}: ${gap} over the ${formatCents(totalCents, currency)} total.`;
-}
 
 export const allocationSchema = z
   .object({
