@@ -3,12 +3,17 @@
 import "server-only";
 import { getServerSession } from "next-auth";
 import { redirect } from "next/navigation";
+import { cache } from "react";
 import { AppError } from "@/lib/app-error";
 import { findConnection } from "@/lib/connections/store";
 import type { Connection } from "@/lib/generated/prisma/client";
 import { getAuthOptions } from "./options";
 
-export async function getCurrentConnection(): Promise<Connection | null> {
+/**
+ * Read once per server render: the layout and the page both ask, and they ask about the same
+ * request (React's cache is scoped to one render; route handlers run it every time).
+ */
+export const getCurrentConnection = cache(async function getCurrentConnection(): Promise<Connection | null> {
   const session = await getServerSession(getAuthOptions());
   if (!session?.connectionId) return null;
   const connection = await findConnection(session.connectionId);
@@ -16,7 +21,7 @@ export async function getCurrentConnection(): Promise<Connection | null> {
     return null;
   }
   return connection;
-}
+});
 
 /** For pages: sends a visitor without a valid session to the landing page. */
 export async function requireConnection(): Promise<Connection> {

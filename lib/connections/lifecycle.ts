@@ -1,15 +1,27 @@
 // Health check and disconnect: the two things an admin does to a connection from settings.
 import "server-only";
 import { AppError } from "@/lib/app-error";
+import { db } from "@/lib/db";
+import type { Connection } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
 import { getAccountDetails, setIntegrationStatus } from "@/lib/service/account";
 import { withServiceAccess } from "./service-access";
-import { markChecked, markDisconnected } from "./store";
+import { markDisconnected } from "./store";
 
-/** Asks the service for the account details; a disabled integration is recorded on the way. */
-export async function checkConnection(connectionId: string): Promise<void> {
-  const details = await withServiceAccess(connectionId, (token, target) => getAccountDetails(target, token));
-  await markChecked(connectionId, details.organization.name);
+/**
+ * Asks the service for the account details and records the check (with the organization's name
+ * as the service now gives it) in one update, which returns the connection as it now is. A
+ * disabled integration is recorded on the way. Pass the connection the session check just read
+ * to save reading it again.
+ */
+export async function checkConnection(connection: Connection | string): Promise<Connection> {
+  const id = typeof connection === "string" ? connection : connection.id;
+  const details = await withServiceAccess(connection, (token, target) => getAccountDetails(target, token));
+  const organizationName = details.organization.name;
+  return db().connection.update({
+    where: { id },
+    data: { lastCheckedAt: new Date(), ...(organizationName ? { organizationName } : {}) },
+  });
 }
 
 /**
@@ -17,10 +29,11 @@ export async function checkConnection(connectionId: string): Promise<void> {
  * session. If the service cannot be told, the tokens are deleted all the same: the admin asked
  * for Apportion to stop holding them, and says so.
  */
-export async function disconnectConnection(connectionId: string): Promise<{ serviceNotified: boolean }> {
+export async function disconnectConnection(connection: Connection | string): Promise<{ serviceNotified: boolean }> {
+  const connectionId = typeof connection === "string" ? connection : connection.id;
   let serviceNotified = false;
   try {
-    await withServiceAccess(connectionId, (token, target) =>
+    await withServiceAccess(connection, (token, target) =>
       setIntegrationStatus(target, token, { status: "disconnected", units: "0" }),
     );
     serviceNotified = true;

@@ -15,8 +15,15 @@ export const DISABLED_MESSAGE =
 
 type Call<T> = (accessToken: string, target: ServiceTarget) => Promise<T>;
 
-export async function withServiceAccess<T>(connectionId: string, call: Call<T>): Promise<T> {
-  const connection = await findConnection(connectionId);
+/**
+ * Runs `call` with the connection's access token. Given the connection row the caller has just
+ * read (the session check reads it on every request), it is not read again: its state is as
+ * fresh as a second read would be, and the token version it carries is what a refresh
+ * compares-and-swaps against, so a stale row can only cause a refresh to adopt newer tokens.
+ */
+export async function withServiceAccess<T>(connectionOrId: Connection | string, call: Call<T>): Promise<T> {
+  const connectionId = typeof connectionOrId === "string" ? connectionOrId : connectionOrId.id;
+  const connection = typeof connectionOrId === "string" ? await findConnection(connectionOrId) : connectionOrId;
   const tokens = connection ? usableTokens(connection) : null;
   if (!connection || !tokens) throw new AppError("unauthenticated", "Connect an organization first.");
   const target = serviceTarget();
