@@ -8,6 +8,7 @@ const BENCHES: Record<string, string[]> = {
   parse: ["tsx", "--conditions=react-server", "bench/parse-rows.ts"],
   rows: ["tsx", "--conditions=react-server", "bench/end-to-end-rows.ts"],
   load: ["tsx", "--conditions=react-server", "bench/load-submissions.ts"],
+  bulk: ["tsx", "--conditions=react-server", "bench/bulk-csv.ts"],
   // In Chromium against the production build, through Playwright.
   browser: ["playwright", "test", "-c", "bench/browser/playwright.config.ts"],
 };

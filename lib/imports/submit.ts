@@ -9,6 +9,7 @@ import { uuidv4 } from "@/lib/uuid";
 import type { Connection, KnownSplit } from "@/lib/generated/prisma/client";
 import type { SubmissionRequest } from "@/lib/splits/schema";
 import { chunkRows, type TransactionRows } from "./chunk";
+import { insertChunksAndRows, type StoredChunk } from "./store-rows";
 import { buildImportRows, type ExistingSplit, importBody, matchByFor, transactionRefFor } from "./rows";
 
 export async function createSubmission(
@@ -21,14 +22,20 @@ export async function createSubmission(
 
   const groups = await buildGroups(connection.id, request);
   const chunks = chunkRows(groups);
-  // Ids made here let every chunk go in one statement and the rows in a few large ones: a
-  // round trip per chunk made storing 10,000 rows take 3 s (bench/RESULTS.md, rows).
-  const chunkData = chunks.map((chunk, index) => ({
-    id: uuidv4(),
-    index,
-    matchBy: chunk.matchBy,
-    rows: chunk.groups.flatMap((g) => g.rows.map((row) => ({ row, transactionId: g.transactionId }))),
-  }));
+  // Ids made here let the chunks and rows go in two statements (see store-rows.ts).
+  const stored: StoredChunk[] = chunks.map((chunk, index) => {
+    const rows = chunk.groups.flatMap((g) => g.rows.map((row) => ({ row, transactionId: g.transactionId })));
+    return {
+      id: uuidv4(),
+      index,
+      matchBy: chunk.matchBy,
+      body: importBody(
+        chunk.matchBy,
+        rows.map((r) => r.row),
+      ),
+      rows,
+    };
+  });
   try {
     const submission = await db().$transaction(
       async (tx) => {
@@ -41,38 +48,7 @@ export async function createSubmission(
             rowCount: groups.reduce((n, g) => n + g.rows.length, 0),
           },
         });
-        await tx.submissionChunk.createMany({
-          data: chunkData.map((chunk) => ({
-            id: chunk.id,
-            submissionId: created.id,
-            index: chunk.index,
-            matchBy: chunk.matchBy,
-            body: importBody(
-              chunk.matchBy,
-              chunk.rows.map((r) => r.row),
-            ),
-          })),
-        });
-        const rows = chunkData.flatMap((chunk) =>
-          chunk.rows.map(({ row, transactionId }, rowIndex) => ({
-            submissionId: created.id,
-            chunkId: chunk.id,
-            rowIndex,
-            splitId: row.id,
-            transactionId,
-            unitAmountCents: BigInt(row.unit_amount_in_cents),
-            quantity: row.quantity,
-            campaign: row.campaign ?? null,
-            campaignId: row.campaign_id ?? null,
-            parentCampaign: row.parent_campaign ?? null,
-            parentCampaignId: row.parent_campaign_id ?? null,
-            fund: row.fund,
-            fundId: row.fund_id ?? null,
-            deleted: row.deleted_at !== undefined,
-          })),
-        );
-        // 15 columns a row: 2,000 rows stay well under PostgreSQL's 65,535 bind parameters.
-        for (const slice of slices(rows, 2_000)) await tx.submissionRow.createMany({ data: slice });
+        await insertChunksAndRows(tx, created.id, stored);
         return created;
       },
       // A bulk allocation can store 100,000 rows in one transaction; the 5 s default is for clicks.

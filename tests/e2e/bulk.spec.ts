@@ -1,0 +1,129 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { EMULATOR_URL } from "./config";
+import { connect, emulatorSwitch, resetAppData } from "./helpers";
+
+test.beforeEach(async ({ request }) => {
+  await emulatorSwitch(request, "reset");
+  await resetAppData();
+});
+
+async function openBulk(page: Page) {
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Bulk" }).click();
+  await expect(page.getByRole("heading", { name: "Bulk allocation", level: 1 })).toBeVisible();
+}
+
+async function activeServiceSplits(page: Page) {
+  const answer = await page.request.get(`${EMULATOR_URL}/__emulator/organizations/1001/splits`);
+  const { splits } = (await answer.json()) as {
+    splits: { id: string; transaction_id: string; unit_amount_in_cents: number; fund: string; deleted_at: unknown }[];
+  };
+  return splits.filter((s) => !s.deleted_at).map((s) => `${s.id} ${s.unit_amount_in_cents} ${s.fund}`);
+}
+
+async function expectNoSeriousAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
+}
+
+const CSV = [
+  "transaction_id,amount,quantity,campaign,fund",
+  "ext-1001-0001,60.00,1,Spring Food Drive,Food Purchasing",
+  "ext-1001-0001,40.00,1,Spring Food Drive,General",
+  "51001003,100.00,1,,General",
+  "51001003,23.45,1,,Operations",
+  "ext-1001-0002,20.00,1,,General",
+  "ext-1001-0004,5,00,1,,General",
+].join("\n");
+
+test("upload a CSV, see what is wrong and why, download the wrong rows, and send the rest", async ({ page }) => {
+  await connect(page);
+  await openBulk(page);
+  await page
+    .getByLabel("CSV file")
+    .setInputFiles({ name: "spring.csv", mimeType: "text/csv", buffer: Buffer.from(CSV) });
+  await page.getByRole("button", { name: "Check file" }).click();
+
+  await expect(page).toHaveURL(/\/bulk\/[0-9a-f-]{36}$/);
+  await expect(page.getByText("4 transactions, 6 rows")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Cannot be sent (2)" })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByText("The splits add up to $20.00: $5.00 short of the $25.00 total.")).toBeVisible();
+  await expect(page.getByText("This line has more values than the header has columns.")).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+  await page.screenshot({ path: "test-results/bulk-preview.png", fullPage: true });
+
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Download its rows" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe("spring-errors.csv");
+  const errors = await (await download.createReadStream()).toArray();
+  const text = Buffer.concat(errors).toString("utf8");
+  expect(text.split("\r\n")[0]).toBe("transaction_id,amount,quantity,campaign,fund,error");
+  expect(text).toContain("ext-1001-0002,20.00,1,,General,The splits add up to $20.00");
+
+  await page.getByRole("button", { name: "Ready (2)" }).click();
+  await expect(page.getByText("Ready", { exact: true }).first()).toBeVisible();
+  await page.getByRole("button", { name: "Send 2 transactions" }).click();
+  await expect(page.getByRole("heading", { name: "Final report" })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole("status").filter({ hasText: "Complete" })).toBeVisible();
+  await expect(page.getByText("2 of 2 batches processed")).toBeVisible();
+  await page.screenshot({ path: "test-results/bulk-report.png", fullPage: true });
+
+  expect((await activeServiceSplits(page)).sort()).toEqual([
+    "51001003:1 10000 General",
+    "51001003:2 2345 Operations",
+    "ext-1001-0001:1 6000 Food Purchasing",
+    "ext-1001-0001:2 4000 General",
+  ]);
+});
+
+test("a file without the required columns is refused with words, and nothing is stored", async ({ page }) => {
+  await connect(page);
+  await openBulk(page);
+  await page
+    .getByLabel("CSV file")
+    .setInputFiles({ name: "bad.csv", mimeType: "text/csv", buffer: Buffer.from("id,value\n1,2\n") });
+  await page.getByRole("button", { name: "Check file" }).click();
+  await expect(page.locator(".notice--danger")).toContainText("The file has no transaction_id, amount, fund columns");
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Recent bulk allocations" })).toHaveCount(0);
+});
+
+test("save a 60/40 rule, reuse it on filtered gifts, and send it", async ({ page }) => {
+  await connect(page);
+  await openBulk(page);
+  await page.getByLabel("Fund, line 1").fill("Food Purchasing");
+  await page.getByLabel("Campaign, line 1").fill("Holiday Meals");
+  await page.getByLabel("Fund, line 2").fill("General");
+  await page.getByLabel("Percent, line 2").fill("30");
+  await expect(page.getByText("Lines add up to 90% (must be 100%)")).toBeVisible();
+  await page.getByRole("button", { name: "Preview allocation" }).click();
+  await expect(page.getByText("The percentages add up to 90%: 10% short of 100%.")).toBeVisible();
+
+  await page.getByLabel("Percent, line 2").fill("40");
+  await page.getByLabel("Leftover cents go to line 2").check();
+  await page.getByLabel("Rule name (to save it for later)").fill("Food 60/40");
+  await page.getByRole("button", { name: "Save rule" }).click();
+  await expect(page.getByText("Saved “Food 60/40”.")).toBeVisible();
+
+  await page.reload();
+  await page.getByLabel("Saved rules").selectOption({ label: "Food 60/40" });
+  await expect(page.getByLabel("Fund, line 1")).toHaveValue("Food Purchasing");
+  await expect(page.getByLabel("Leftover cents go to line 2")).toBeChecked();
+  await page.getByLabel("From", { exact: true }).fill("2026-01-01");
+  await page.getByLabel("To", { exact: true }).fill("2026-01-03");
+  await expect(page.getByText("3 transactions match")).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+  await page.screenshot({ path: "test-results/bulk-rule.png", fullPage: true });
+  await page.getByRole("button", { name: "Preview allocation" }).click();
+
+  await expect(page).toHaveURL(/\/bulk\/[0-9a-f-]{36}$/);
+  await expect(page.getByText("3 transactions, 6 rows")).toBeVisible();
+  await expect(page.getByRole("cell", { name: "74.07" })).toBeVisible();
+  await expect(page.getByRole("cell", { name: "49.38" })).toBeVisible();
+  await page.getByRole("button", { name: "Send 3 transactions" }).click();
+  await expect(page.getByRole("heading", { name: "Final report" })).toBeVisible({ timeout: 20_000 });
+  expect(await activeServiceSplits(page)).toHaveLength(6);
+});
