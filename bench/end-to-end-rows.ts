@@ -57,6 +57,12 @@ const { imports } = (await (await fetch(`${emulator.url}/__emulator/organization
   imports: { created_at: string; completed_at: string | null; rows_total: number }[];
 };
 const first = Math.min(...imports.map((i) => Date.parse(i.created_at)));
+// How the span divides: the gaps between one import's arrival and the next (Apportion's pace)
+// and each import's time in the service's queue until complete (the service's pace).
+const arrivals = imports.map((i) => Date.parse(i.created_at)).sort((a, b) => a - b);
+const gaps = arrivals.slice(1).map((t, i) => t - (arrivals[i] ?? t));
+const queued = imports.map((i) => Date.parse(i.completed_at ?? i.created_at) - Date.parse(i.created_at));
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 const last = Math.max(...imports.map((i) => Date.parse(i.completed_at ?? i.created_at)));
 const { splits } = (await (await fetch(`${emulator.url}/__emulator/organizations/1001/splits`)).json()) as {
   splits: { id: string | null }[];
@@ -75,6 +81,10 @@ console.log(
 );
 console.log(
   `  emulator's own span (first import in → last complete): ${last - first} ms; ratio ${(total / (last - first)).toFixed(2)}×`,
+);
+
+console.log(
+  `  median gap between two imports arriving: ${median(gaps)} ms; median time from arrival to complete: ${median(queued)} ms`,
 );
 
 await db().$disconnect();
