@@ -1,5 +1,6 @@
 // Bulk allocation against real PostgreSQL and the emulator: checking, preview, the error CSV,
 // rules, and submission through the same pipeline as the editor.
+import { readFile } from "node:fs/promises";
 import Papa from "papaparse";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type RunningEmulator, startEmulator } from "@/emulator/server";
@@ -94,6 +95,16 @@ describe("a CSV allocation", () => {
       ["51001001", ["60.00", "40.00"]],
       ["51001003", ["100.00", "23.45"]],
     ]);
+  });
+
+  it("checks the sample file offered on the page as fully valid in the Playground", async () => {
+    const sample = await readFile(new URL("../../public/bulk-sample.csv", import.meta.url), "utf8");
+    const id = await uploadCsv(sample, "bulk-sample.csv");
+    expect(await db().bulkDraft.findUniqueOrThrow({ where: { id } })).toMatchObject({
+      transactionCount: 3,
+      validCount: 3,
+      rowCount: 5,
+    });
   });
 
   it("gives the wrong rows back as a CSV with the file's own columns and an error column", async () => {
