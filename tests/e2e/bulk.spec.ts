@@ -127,3 +127,104 @@ test("save a 60/40 rule, reuse it on filtered gifts, and send it", async ({ page
   await expect(page.getByRole("heading", { name: "Final report" })).toBeVisible({ timeout: 20_000 });
   expect(await activeServiceSplits(page)).toHaveLength(6);
 });
+
+test("the bulk and rule routes refuse bad input with a clear 4xx and store nothing", async ({ page, request }) => {
+  const unknown = crypto.randomUUID();
+  for (const [method, url] of [
+    ["GET", "/api/bulk"],
+    ["POST", "/api/bulk"],
+    ["GET", `/api/bulk/${unknown}`],
+    ["DELETE", `/api/bulk/${unknown}`],
+    ["POST", `/api/bulk/${unknown}/items`],
+    ["POST", `/api/bulk/${unknown}/ready`],
+    ["POST", `/api/bulk/${unknown}/submit`],
+    ["GET", `/api/bulk/${unknown}/errors.csv`],
+    ["GET", "/api/rules"],
+    ["POST", "/api/rules"],
+    ["PUT", `/api/rules/${unknown}`],
+    ["DELETE", `/api/rules/${unknown}`],
+    ["GET", `/api/submissions/${unknown}/progress`],
+  ] as const) {
+    const response = await request.fetch(url, { method, data: method === "GET" ? undefined : {} });
+    expect(response.status(), `${method} ${url} without a session`).toBe(401);
+  }
+
+  await connect(page);
+  const api = page.request;
+  const rule = { lines: [{ fund: "General", percent: "100" }], leftoverLine: 0 };
+  const line = (n: number) => ({
+    line: n + 2,
+    values: { transaction_id: "51001002", amount: "1.00", fund: "General" },
+  });
+  const cases: [string, "GET" | "POST" | "PUT" | "DELETE", string, unknown, number][] = [
+    ["unknown source", "POST", "/api/bulk", { source: "ftp", label: "x" }, 422],
+    ["CSV without columns", "POST", "/api/bulk", { source: "csv", label: "a.csv", columns: [] }, 422],
+    [
+      "rule short of 100%",
+      "POST",
+      "/api/bulk",
+      { source: "rule", label: "r", rule: { ...rule, lines: [{ fund: "General", percent: "90" }] }, filters: {} },
+      422,
+    ],
+    [
+      "percent as a number",
+      "POST",
+      "/api/bulk",
+      { source: "rule", label: "r", rule: { ...rule, lines: [{ fund: "General", percent: 100 }] }, filters: {} },
+      422,
+    ],
+    [
+      "leftover line out of range",
+      "POST",
+      "/api/bulk",
+      { source: "rule", label: "r", rule: { ...rule, leftoverLine: 3 }, filters: {} },
+      422,
+    ],
+    [
+      "rule on nothing",
+      "POST",
+      "/api/bulk",
+      { source: "rule", label: "r", rule, filters: { search: "nobody at all" } },
+      422,
+    ],
+    ["draft id not a UUID", "GET", "/api/bulk/1%20OR%201=1", undefined, 404],
+    ["unknown draft", "GET", `/api/bulk/${unknown}`, undefined, 404],
+    [
+      "parts for an unknown draft",
+      "POST",
+      `/api/bulk/${unknown}/items`,
+      { groups: [{ transaction: "51001002", rows: [line(0)] }] },
+      404,
+    ],
+    [
+      "a part over 5,000 lines",
+      "POST",
+      `/api/bulk/${unknown}/items`,
+      { groups: [{ transaction: "51001002", rows: Array.from({ length: 5_001 }, (_, i) => line(i)) }] },
+      422,
+    ],
+    ["submit without a key", "POST", `/api/bulk/${unknown}/submit`, {}, 422],
+    ["errors of an unknown draft", "GET", `/api/bulk/${unknown}/errors.csv`, undefined, 404],
+    ["rule without a name", "POST", "/api/rules", { name: " ", rule }, 422],
+    ["rule name with a control character", "POST", "/api/rules", { name: "a\u0007b", rule }, 422],
+    ["unknown rule", "PUT", `/api/rules/${unknown}`, { name: "x", rule }, 404],
+    ["delete an unknown rule", "DELETE", `/api/rules/${unknown}`, undefined, 404],
+    ["progress of an unknown submission", "GET", `/api/submissions/${unknown}/progress`, undefined, 404],
+  ];
+  for (const [name, method, url, data, expected] of cases) {
+    const response = await api.fetch(url, { method, data: data as Record<string, unknown> | undefined });
+    expect(response.status(), name).toBe(expected);
+    const body = (await response.json()) as { error?: { message?: string } };
+    expect(body.error?.message, `${name} has a message`).toBeTruthy();
+    expect(body.error?.message, `${name} leaks nothing internal`).not.toMatch(
+      /prisma|stack|at \w+ \(|SELECT|postgres/i,
+    );
+  }
+  const crossSite = await api.post("/api/rules", {
+    data: { name: "x", rule },
+    headers: { Origin: "https://evil.example" },
+  });
+  expect(crossSite.status()).toBe(403);
+  expect(await (await api.get("/api/bulk")).json()).toEqual([]);
+  expect(await (await api.get("/api/rules")).json()).toEqual([]);
+});
