@@ -4,7 +4,7 @@ import "server-only";
 import Papa from "papaparse";
 import { z } from "zod";
 import { db } from "@/lib/db";
-import type { BulkSource, BulkStatus } from "@/lib/generated/prisma/client";
+import type { BulkDraft, BulkSource, BulkStatus } from "@/lib/generated/prisma/client";
 import type { CheckedRow } from "./check";
 import { mapColumns } from "./csv-format";
 import { draftFor } from "./drafts";
@@ -135,18 +135,7 @@ export async function errorCsv(connectionId: string, draftId: string): Promise<{
   return { fileName: `${base}-errors.csv`, csv };
 }
 
-function toSummary(draft: {
-  id: string;
-  source: BulkSource;
-  label: string;
-  status: BulkStatus;
-  submissionId: string | null;
-  transactionCount: number;
-  validCount: number;
-  rowCount: number;
-  validRowCount: number;
-  createdAt: Date;
-}): DraftSummary {
+function toSummary(draft: BulkDraft): DraftSummary {
   return {
     id: draft.id,
     source: draft.source,

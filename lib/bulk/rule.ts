@@ -2,19 +2,10 @@
 // Percentages are kept as basis points (6000 = 60%) and every share is computed on integers,
 // so a rule applied to any total adds up to that total exactly.
 import { z } from "zod";
+import { text } from "@/lib/splits/text";
 
 export const MAX_RULE_LINES = 20;
 export const WHOLE = 10_000;
-
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
-
-function text(label: string, max: number) {
-  return z
-    .string({ error: `${label} must be text.` })
-    .trim()
-    .max(max, `${label} can be at most ${max} characters.`)
-    .refine((v) => !CONTROL_CHARACTERS.test(v), `${label} cannot contain control characters.`);
-}
 
 const optionalText = (label: string, max: number) =>
   text(label, max)

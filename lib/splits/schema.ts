@@ -3,20 +3,11 @@
 import { z } from "zod";
 import { parseMoney } from "./money";
 import { MAX_ROWS_PER_TRANSACTION, sumProblem } from "./sum";
+import { text } from "./text";
 
 // Re-exported: server code imports them from here.
 export { MAX_ROWS_PER_TRANSACTION, sumProblem };
 export const MAX_QUANTITY = 100_000;
-
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
-
-function text(label: string, max: number) {
-  return z
-    .string({ error: `${label} must be text.` })
-    .trim()
-    .max(max, `${label} can be at most ${max} characters.`)
-    .refine((v) => !CONTROL_CHARACTERS.test(v), `${label} cannot contain control characters.`);
-}
 
 const optionalText = (label: string, max: number) => text(label, max).transform((v) => (v === "" ? undefined : v));
 

@@ -2,8 +2,7 @@
 // rules, and submission through the same pipeline as the editor.
 import { readFile } from "node:fs/promises";
 import Papa from "papaparse";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type RunningEmulator, startEmulator } from "@/emulator/server";
+import { describe, expect, it } from "vitest";
 import { AppError } from "@/lib/app-error";
 import { readCsv } from "@/lib/bulk/csv-read";
 import { addCsvItems, createCsvDraft, createRuleDraft, markReady } from "@/lib/bulk/drafts";
@@ -12,40 +11,23 @@ import { ruleSchema } from "@/lib/bulk/rule";
 import { createRule, deleteRule, listRules, updateRule } from "@/lib/bulk/rules-store";
 import { submitDraft } from "@/lib/bulk/submit";
 import { db } from "@/lib/db";
-import { clearEnvCache } from "@/lib/env";
-import type { Connection } from "@/lib/generated/prisma/client";
 import { getProgress } from "@/lib/imports/progress";
 import { sendSubmission } from "@/lib/imports/send";
 import { trackSubmission } from "@/lib/imports/track";
 import { transactionFiltersSchema } from "@/lib/transactions/read";
-import { syncTransactions } from "@/lib/transactions/sync";
-import { resetTables } from "../support/app-db";
-import { connectOrganization, emulatorSwitch } from "../support/connected-org";
+import { connectOrganization } from "../support/connected-org";
+import { withSyncedOrganization } from "../support/synced-org";
 
-let emulator: RunningEmulator;
-let connection: Connection;
-
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, importDelayMs: 0 });
-  process.env.SERVICE_BASE_URL = emulator.url;
-  clearEnvCache();
-});
-afterAll(() => emulator.close());
-beforeEach(async () => {
-  await resetTables();
-  await emulatorSwitch(emulator, "reset");
-  connection = await connectOrganization(emulator);
-  await syncTransactions(connection.id);
-});
+const org = withSyncedOrganization();
 
 // Org 1001's seed: 51001001 = ext-1001-0001 $100.00; 51001002 = ext-1001-0002 $25.00;
 // 51001003 (no external id) $123.45; 51001007 = ext-1001-0007 $0.01.
 async function uploadCsv(csv: string, label = "gifts.csv") {
   const read = await readCsv(csv);
   if (!read.ok) throw new Error(read.error);
-  const draft = await createCsvDraft(connection.id, label, read.columns);
-  await addCsvItems(connection.id, draft.id, read.groups);
-  await markReady(connection.id, draft.id);
+  const draft = await createCsvDraft(org.connection.id, label, read.columns);
+  await addCsvItems(org.connection.id, draft.id, read.groups);
+  await markReady(org.connection.id, draft.id);
   return draft.id;
 }
 
@@ -60,7 +42,7 @@ async function settle(submissionId: string) {
 }
 
 async function activeServiceSplits() {
-  const answer = await fetch(`${emulator.url}/__emulator/organizations/1001/splits`);
+  const answer = await fetch(`${org.emulator.url}/__emulator/organizations/1001/splits`);
   const { splits } = (await answer.json()) as {
     splits: { id: string; transaction_id: string; unit_amount_in_cents: number; fund: string; deleted_at: unknown }[];
   };
@@ -84,13 +66,13 @@ describe("a CSV allocation", () => {
     const draft = await db().bulkDraft.findUniqueOrThrow({ where: { id } });
     expect(draft).toMatchObject({ status: "ready", transactionCount: 5, validCount: 2, rowCount: 7, validRowCount: 4 });
 
-    const invalid = await getPreview(connection.id, id, { show: "invalid", page: 1 });
+    const invalid = await getPreview(org.connection.id, id, { show: "invalid", page: 1 });
     expect(invalid.items.map((i) => [i.transactionKey, i.errors, i.rows.map((r) => r.errors)])).toEqual([
       ["51001002", ["The splits add up to $20.00: $5.00 short of the $25.00 total."], [[]]],
       ["99999999", [expect.stringContaining("No transaction 99999999 is known")], [[]]],
       ["ext-1001-0007", [], [["amount: The amount must be more than 0."]]],
     ]);
-    const valid = await getPreview(connection.id, id, { show: "valid", page: 1 });
+    const valid = await getPreview(org.connection.id, id, { show: "valid", page: 1 });
     expect(valid.items.map((i) => [i.transactionId, i.rows.map((r) => r.amount)])).toEqual([
       ["51001001", ["60.00", "40.00"]],
       ["51001003", ["100.00", "23.45"]],
@@ -109,7 +91,7 @@ describe("a CSV allocation", () => {
 
   it("gives the wrong rows back as a CSV with the file's own columns and an error column", async () => {
     const id = await uploadCsv(CSV, "Spring gifts.csv");
-    const { fileName, csv } = await errorCsv(connection.id, id);
+    const { fileName, csv } = await errorCsv(org.connection.id, id);
     expect(fileName).toBe("Spring-gifts-errors.csv");
     const parsed = Papa.parse<Record<string, string>>(csv, { header: true });
     expect(parsed.meta.fields).toEqual(["transaction_id", "amount", "quantity", "campaign", "fund", "note", "error"]);
@@ -122,17 +104,17 @@ describe("a CSV allocation", () => {
 
   it("neutralises spreadsheet formulas in the error CSV", async () => {
     const id = await uploadCsv("transaction_id,amount,fund\n=HYPERLINK(1),1.00,General\n");
-    const { csv } = await errorCsv(connection.id, id);
+    const { csv } = await errorCsv(org.connection.id, id);
     expect(csv).toContain('"\'=HYPERLINK(1)"');
   });
 
   it("sends only the valid transactions, through the pipeline, with a progress report", async () => {
     const id = await uploadCsv(CSV);
     const key = crypto.randomUUID();
-    const { submissionId, created } = await submitDraft(connection, id, key);
+    const { submissionId, created } = await submitDraft(org.connection, id, key);
     expect(created).toBe(true);
     // A second click, even with another key, finds the same submission.
-    expect(await submitDraft(connection, id, crypto.randomUUID())).toEqual({ submissionId, created: false });
+    expect(await submitDraft(org.connection, id, crypto.randomUUID())).toEqual({ submissionId, created: false });
 
     await sendSubmission(submissionId);
     expect(await settle(submissionId)).toBe("complete");
@@ -143,7 +125,7 @@ describe("a CSV allocation", () => {
       ["ext-1001-0001:1", 6000, "Scholarships"],
       ["ext-1001-0001:2", 4000, "General"],
     ]);
-    const progress = await getProgress(connection.id, submissionId);
+    const progress = await getProgress(org.connection.id, submissionId);
     expect(progress).toMatchObject({
       status: "complete",
       transactionCount: 2,
@@ -157,14 +139,14 @@ describe("a CSV allocation", () => {
     const first = await uploadCsv(
       "transaction_id,amount,fund\next-1001-0001,50.00,A\next-1001-0001,30.00,B\next-1001-0001,20.00,C\n",
     );
-    const one = await submitDraft(connection, first, crypto.randomUUID());
+    const one = await submitDraft(org.connection, first, crypto.randomUUID());
     await sendSubmission(one.submissionId);
     expect(await settle(one.submissionId)).toBe("complete");
 
     const second = await uploadCsv("transaction_id,amount,fund\next-1001-0001,100.00,General\n");
-    const valid = await getPreview(connection.id, second, { show: "valid", page: 1 });
+    const valid = await getPreview(org.connection.id, second, { show: "valid", page: 1 });
     expect(valid.items[0]?.removedCount).toBe(2);
-    const two = await submitDraft(connection, second, crypto.randomUUID());
+    const two = await submitDraft(org.connection, second, crypto.randomUUID());
     await sendSubmission(two.submissionId);
     expect(await settle(two.submissionId)).toBe("complete");
     expect((await activeServiceSplits()).map((s) => [s.id, s.unit_amount_in_cents, s.fund])).toEqual([
@@ -174,11 +156,11 @@ describe("a CSV allocation", () => {
 
   it("refuses a transaction whose earlier submission is still in flight", async () => {
     const first = await uploadCsv("transaction_id,amount,fund\n51001002,25.00,General\n");
-    await submitDraft(connection, first, crypto.randomUUID()); // stored, not sent yet
+    await submitDraft(org.connection, first, crypto.randomUUID()); // stored, not sent yet
     const second = await uploadCsv("transaction_id,amount,fund\n51001002,25.00,Operations\n");
-    const preview = await getPreview(connection.id, second, { show: "invalid", page: 1 });
+    const preview = await getPreview(org.connection.id, second, { show: "invalid", page: 1 });
     expect(preview.items[0]?.errors).toEqual([expect.stringContaining("still being processed")]);
-    await expect(submitDraft(connection, second, crypto.randomUUID())).rejects.toThrow(
+    await expect(submitDraft(org.connection, second, crypto.randomUUID())).rejects.toThrow(
       "No transaction in this allocation can be sent.",
     );
   });
@@ -186,11 +168,11 @@ describe("a CSV allocation", () => {
   it("refuses a part naming a transaction already uploaded, and never mixes organizations", async () => {
     const read = await readCsv("transaction_id,amount,fund\n51001002,25.00,General\n");
     if (!read.ok) throw new Error(read.error);
-    const draft = await createCsvDraft(connection.id, "a.csv", read.columns);
-    await addCsvItems(connection.id, draft.id, read.groups);
-    await expect(addCsvItems(connection.id, draft.id, read.groups)).rejects.toThrow("already uploaded");
+    const draft = await createCsvDraft(org.connection.id, "a.csv", read.columns);
+    await addCsvItems(org.connection.id, draft.id, read.groups);
+    await expect(addCsvItems(org.connection.id, draft.id, read.groups)).rejects.toThrow("already uploaded");
 
-    const harbor = await connectOrganization(emulator, "admin@harbor.example");
+    const harbor = await connectOrganization(org.emulator, "admin@harbor.example");
     await expect(getPreview(harbor.id, draft.id, { show: "invalid", page: 1 })).rejects.toThrow(AppError);
     await expect(addCsvItems(harbor.id, draft.id, read.groups)).rejects.toThrow("No such bulk allocation.");
   });
@@ -207,15 +189,15 @@ describe("a rule applied to a filtered set", () => {
 
   it("allocates every matching transaction exactly, leftover cents to the named line", async () => {
     const filters = transactionFiltersSchema.parse({ after: "2026-01-01", before: "2026-01-03" });
-    const draft = await createRuleDraft(connection.id, { label: "60/40", rule, filters });
+    const draft = await createRuleDraft(org.connection.id, { label: "60/40", rule, filters });
     expect(draft).toMatchObject({ status: "ready", transactionCount: 3, validCount: 3 });
-    const preview = await getPreview(connection.id, draft.id, { show: "valid", page: 1 });
+    const preview = await getPreview(org.connection.id, draft.id, { show: "valid", page: 1 });
     expect(preview.items.map((i) => [i.transactionId, i.rows.map((r) => `${r.amount} ${r.fund}`)])).toEqual([
       ["51001003", ["74.07 Scholarships", "49.38 General"]],
       ["51001002", ["15.00 Scholarships", "10.00 General"]],
       ["51001001", ["60.00 Scholarships", "40.00 General"]],
     ]);
-    const { submissionId } = await submitDraft(connection, draft.id, crypto.randomUUID());
+    const { submissionId } = await submitDraft(org.connection, draft.id, crypto.randomUUID());
     await sendSubmission(submissionId);
     expect(await settle(submissionId)).toBe("complete");
     expect(await activeServiceSplits()).toHaveLength(6);
@@ -223,14 +205,14 @@ describe("a rule applied to a filtered set", () => {
 
   it("leaves out a share of 0 cents rather than sending an amount the service refuses", async () => {
     const filters = transactionFiltersSchema.parse({ search: "51001007" });
-    const draft = await createRuleDraft(connection.id, { label: "60/40", rule, filters });
-    const preview = await getPreview(connection.id, draft.id, { show: "valid", page: 1 });
+    const draft = await createRuleDraft(org.connection.id, { label: "60/40", rule, filters });
+    const preview = await getPreview(org.connection.id, draft.id, { show: "valid", page: 1 });
     expect(preview.items[0]?.rows.map((r) => `${r.amount} ${r.fund}`)).toEqual(["0.01 General"]);
   });
 
   it("says so when nothing matches", async () => {
     const filters = transactionFiltersSchema.parse({ search: "no such donor" });
-    await expect(createRuleDraft(connection.id, { label: "x", rule, filters })).rejects.toThrow(
+    await expect(createRuleDraft(org.connection.id, { label: "x", rule, filters })).rejects.toThrow(
       "No transactions match these filters.",
     );
   });
@@ -246,19 +228,19 @@ describe("saved rules", () => {
   });
 
   it("are saved per organization, edited, named uniquely and deleted", async () => {
-    const saved = await createRule(connection.id, "Thirds", rule);
+    const saved = await createRule(org.connection.id, "Thirds", rule);
     expect(saved.lines).toEqual([
       { fund: "A", fundId: "", campaign: "", campaignId: "", percent: "33.33" },
       { fund: "B", fundId: "", campaign: "Spring", campaignId: "", percent: "66.67" },
     ]);
-    await expect(createRule(connection.id, "Thirds", rule)).rejects.toThrow("A rule named “Thirds” already exists");
-    const harbor = await connectOrganization(emulator, "admin@harbor.example");
+    await expect(createRule(org.connection.id, "Thirds", rule)).rejects.toThrow("A rule named “Thirds” already exists");
+    const harbor = await connectOrganization(org.emulator, "admin@harbor.example");
     expect(await listRules(harbor.id)).toEqual([]);
     await expect(deleteRule(harbor.id, saved.id)).rejects.toThrow("No such rule.");
 
-    await updateRule(connection.id, saved.id, "Thirds (spring)", { ...rule, leftoverLine: 1 });
-    expect((await listRules(connection.id)).map((r) => [r.name, r.leftoverLine])).toEqual([["Thirds (spring)", 1]]);
-    await deleteRule(connection.id, saved.id);
-    expect(await listRules(connection.id)).toEqual([]);
+    await updateRule(org.connection.id, saved.id, "Thirds (spring)", { ...rule, leftoverLine: 1 });
+    expect((await listRules(org.connection.id)).map((r) => [r.name, r.leftoverLine])).toEqual([["Thirds (spring)", 1]]);
+    await deleteRule(org.connection.id, saved.id);
+    expect(await listRules(org.connection.id)).toEqual([]);
   });
 });

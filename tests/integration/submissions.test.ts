@@ -1,40 +1,22 @@
 // The submission pipeline against real PostgreSQL and the emulator over HTTP.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type RunningEmulator, startEmulator } from "@/emulator/server";
+import { describe, expect, it } from "vitest";
 import { AppError } from "@/lib/app-error";
 import { db } from "@/lib/db";
-import { clearEnvCache } from "@/lib/env";
-import type { Connection } from "@/lib/generated/prisma/client";
 import { retrySubmission, sendSubmission } from "@/lib/imports/send";
 import { createSubmission } from "@/lib/imports/submit";
 import { trackSubmission } from "@/lib/imports/track";
 import { splitEvenly } from "@/lib/splits/allocate";
 import { centsToInput } from "@/lib/splits/money";
 import { type SubmissionRequest, submissionRequestSchema } from "@/lib/splits/schema";
-import { syncTransactions } from "@/lib/transactions/sync";
-import { resetTables } from "../support/app-db";
 import { splitRowInput } from "../support/split-input";
 import { connectOrganization, emulatorSwitch } from "../support/connected-org";
+import { withSyncedOrganization } from "../support/synced-org";
 
-let emulator: RunningEmulator;
-let connection: Connection;
-
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, importDelayMs: 0 });
-  process.env.SERVICE_BASE_URL = emulator.url;
-  clearEnvCache();
-});
-afterAll(() => emulator.close());
-beforeEach(async () => {
-  await resetTables();
-  await emulatorSwitch(emulator, "reset");
-  connection = await connectOrganization(emulator);
-  await syncTransactions(connection.id);
-});
+const org = withSyncedOrganization();
 
 async function known(transactionId: string) {
   return db().knownTransaction.findUniqueOrThrow({
-    where: { connectionId_transactionId: { connectionId: connection.id, transactionId } },
+    where: { connectionId_transactionId: { connectionId: org.connection.id, transactionId } },
   });
 }
 
@@ -76,12 +58,12 @@ async function settle(submissionId: string) {
 }
 
 async function serviceImports() {
-  const answer = await fetch(`${emulator.url}/__emulator/organizations/1001/imports`);
+  const answer = await fetch(`${org.emulator.url}/__emulator/organizations/1001/imports`);
   return ((await answer.json()) as { imports: { id: number; rows_total: number }[] }).imports;
 }
 
 async function serviceSplits(transactionId: string) {
-  const answer = await fetch(`${emulator.url}/__emulator/organizations/1001/splits`);
+  const answer = await fetch(`${org.emulator.url}/__emulator/organizations/1001/splits`);
   const { splits } = (await answer.json()) as {
     splits: { id: string; transaction_id: string; deleted_at: string | null }[];
   };
@@ -93,7 +75,7 @@ const SERVICE_CREATED = "51001003"; // no external id, $123.45
 
 describe("submitting splits", () => {
   it("imports a split by external id and one by transaction_id, and remembers the allocation", async () => {
-    const { submissionId } = await createSubmission(connection, await evenRequest([EXTERNAL, SERVICE_CREATED], 3));
+    const { submissionId } = await createSubmission(org.connection, await evenRequest([EXTERNAL, SERVICE_CREATED], 3));
     await sendSubmission(submissionId);
     expect(await settle(submissionId)).toBe("complete");
 
@@ -102,14 +84,17 @@ describe("submitting splits", () => {
     expect(await serviceSplits(EXTERNAL)).toHaveLength(3);
     expect(await serviceSplits(SERVICE_CREATED)).toHaveLength(3);
     const remembered = await db().knownSplit.findMany({
-      where: { connectionId: connection.id, transactionId: SERVICE_CREATED },
+      where: { connectionId: org.connection.id, transactionId: SERVICE_CREATED },
     });
     expect(remembered.map((s) => s.splitId).sort()).toEqual(["51001003:1", "51001003:2", "51001003:3"]);
   });
 
   it("a double submission creates one submission and one import", async () => {
     const request = await evenRequest([EXTERNAL], 2);
-    const [a, b] = await Promise.all([createSubmission(connection, request), createSubmission(connection, request)]);
+    const [a, b] = await Promise.all([
+      createSubmission(org.connection, request),
+      createSubmission(org.connection, request),
+    ]);
     expect(a.submissionId).toBe(b.submissionId);
     expect([a.created, b.created].sort()).toEqual([false, true]);
     await Promise.all([sendSubmission(a.submissionId), sendSubmission(a.submissionId)]);
@@ -120,17 +105,17 @@ describe("submitting splits", () => {
 
   it("refuses a key reused for different splits", async () => {
     const key = crypto.randomUUID();
-    await createSubmission(connection, await evenRequest([EXTERNAL], 2, key));
-    await expect(createSubmission(connection, await evenRequest([EXTERNAL], 4, key))).rejects.toMatchObject({
+    await createSubmission(org.connection, await evenRequest([EXTERNAL], 2, key));
+    await expect(createSubmission(org.connection, await evenRequest([EXTERNAL], 4, key))).rejects.toMatchObject({
       code: "conflict",
     });
   });
 
   it("a retry after an injected 500 creates no duplicate", async () => {
-    await emulatorSwitch(emulator, "faults", {
+    await emulatorSwitch(org.emulator, "faults", {
       fail: { status: 500, count: 1, path_prefix: "/admin/oauth2/api/v1/imports" },
     });
-    const { submissionId } = await createSubmission(connection, await evenRequest([EXTERNAL], 2));
+    const { submissionId } = await createSubmission(org.connection, await evenRequest([EXTERNAL], 2));
     await sendSubmission(submissionId);
     expect(await settle(submissionId)).toBe("complete");
     expect(await serviceImports()).toHaveLength(1);
@@ -139,10 +124,10 @@ describe("submitting splits", () => {
   });
 
   it("a lost answer (the service took the import, then answered 500) is retried without duplicate splits", async () => {
-    await emulatorSwitch(emulator, "faults", {
+    await emulatorSwitch(org.emulator, "faults", {
       fail: { status: 500, count: 1, when: "after", path_prefix: "/admin/oauth2/api/v1/imports" },
     });
-    const { submissionId } = await createSubmission(connection, await evenRequest([EXTERNAL], 2));
+    const { submissionId } = await createSubmission(org.connection, await evenRequest([EXTERNAL], 2));
     await sendSubmission(submissionId);
     expect(await settle(submissionId)).toBe("complete");
     // The service saw the same rows twice; their stable ids made the second an update.
@@ -151,7 +136,7 @@ describe("submitting splits", () => {
   });
 
   it("chunks more than 100 rows without splitting a transaction", async () => {
-    const { submissionId } = await createSubmission(connection, await evenRequest([EXTERNAL, "51001002"], 60));
+    const { submissionId } = await createSubmission(org.connection, await evenRequest([EXTERNAL, "51001002"], 60));
     const chunks = await db().submissionChunk.findMany({
       where: { submissionId },
       include: { _count: { select: { rows: true } } },
@@ -167,7 +152,7 @@ describe("what the service drops", () => {
   it("records an overlapping id and the sum failure it causes against their splits", async () => {
     // Another integration created a transaction whose external id equals a split id the app
     // is about to use; the app's copy has not seen it yet.
-    const response = await fetch(`${emulator.url}/__emulator/organizations/1001/transactions`, {
+    const response = await fetch(`${org.emulator.url}/__emulator/organizations/1001/transactions`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({
@@ -180,7 +165,7 @@ describe("what the service drops", () => {
     });
     expect(response.status).toBe(201);
 
-    const { submissionId } = await createSubmission(connection, await evenRequest([EXTERNAL], 2));
+    const { submissionId } = await createSubmission(org.connection, await evenRequest([EXTERNAL], 2));
     await sendSubmission(submissionId);
     expect(await settle(submissionId)).toBe("complete_with_drops");
     const rows = await db().submissionRow.findMany({ where: { submissionId }, orderBy: { rowIndex: "asc" } });
@@ -196,7 +181,7 @@ describe("what the service drops", () => {
   it("records a transaction the service no longer has", async () => {
     await db().knownTransaction.create({
       data: {
-        connectionId: connection.id,
+        connectionId: org.connection.id,
         transactionId: "59999999",
         externalId: "ext-gone",
         amountCents: 1000n,
@@ -205,7 +190,7 @@ describe("what the service drops", () => {
         syncedAt: new Date(),
       },
     });
-    const { submissionId } = await createSubmission(connection, await evenRequest(["59999999"], 1));
+    const { submissionId } = await createSubmission(org.connection, await evenRequest(["59999999"], 1));
     await sendSubmission(submissionId);
     expect(await settle(submissionId)).toBe("complete_with_drops");
     const row = await db().submissionRow.findFirstOrThrow({ where: { submissionId } });
@@ -215,26 +200,26 @@ describe("what the service drops", () => {
 
 describe("when sending cannot go on", () => {
   it("marks the submission for attention after the retries, and Retry finishes it", async () => {
-    await emulatorSwitch(emulator, "faults", {
+    await emulatorSwitch(org.emulator, "faults", {
       fail: { status: 500, count: 100, path_prefix: "/admin/oauth2/api/v1/imports" },
     });
-    const { submissionId } = await createSubmission(connection, await evenRequest([EXTERNAL], 2));
+    const { submissionId } = await createSubmission(org.connection, await evenRequest([EXTERNAL], 2));
     expect(await settle(submissionId)).toBe("needs_attention");
     const chunk = await db().submissionChunk.findFirstOrThrow({ where: { submissionId } });
     expect(chunk).toMatchObject({ status: "failed", attempts: 8 });
     expect(chunk.lastError).toContain("gave up after 8 attempts");
 
-    await fetch(`${emulator.url}/__emulator/faults`, { method: "DELETE" });
+    await fetch(`${org.emulator.url}/__emulator/faults`, { method: "DELETE" });
     expect(await retrySubmission(submissionId)).toBe(1);
     expect(await settle(submissionId)).toBe("complete");
     expect(await serviceImports()).toHaveLength(1);
   }, 60_000);
 
   it("honours the service's Retry-After before the next attempt", async () => {
-    await emulatorSwitch(emulator, "faults", {
+    await emulatorSwitch(org.emulator, "faults", {
       fail: { status: 429, count: 1, retry_after: 2, path_prefix: "/admin/oauth2/api/v1/imports" },
     });
-    const { submissionId } = await createSubmission(connection, await evenRequest([EXTERNAL], 2));
+    const { submissionId } = await createSubmission(org.connection, await evenRequest([EXTERNAL], 2));
     const before = Date.now();
     await sendSubmission(submissionId);
     const waiting = await db().submissionChunk.findFirstOrThrow({ where: { submissionId } });
@@ -247,15 +232,15 @@ describe("when sending cannot go on", () => {
   });
 
   it("waits while the integration is disabled and resumes after reconnect, losing nothing", async () => {
-    await emulatorSwitch(emulator, "disconnect", { organization_id: "1001" });
-    const { submissionId } = await createSubmission(connection, await evenRequest([EXTERNAL], 2));
+    await emulatorSwitch(org.emulator, "disconnect", { organization_id: "1001" });
+    const { submissionId } = await createSubmission(org.connection, await evenRequest([EXTERNAL], 2));
     await sendSubmission(submissionId);
     const waiting = await db().submissionChunk.findFirstOrThrow({ where: { submissionId } });
     expect(waiting.status).toBe("pending");
     expect(waiting.lastError).toContain("disabled");
     expect((await db().submission.findUniqueOrThrow({ where: { id: submissionId } })).status).toBe("sending");
 
-    await connectOrganization(emulator);
+    await connectOrganization(org.emulator);
     expect(await settle(submissionId)).toBe("complete");
     expect(await serviceSplits(EXTERNAL)).toHaveLength(2);
   });
@@ -263,8 +248,8 @@ describe("when sending cannot go on", () => {
 
 describe("what the server refuses before sending", () => {
   it("a second allocation of a gift while the first is still in flight", async () => {
-    await createSubmission(connection, await evenRequest([EXTERNAL], 2));
-    await expect(createSubmission(connection, await evenRequest([EXTERNAL], 3))).rejects.toMatchObject({
+    await createSubmission(org.connection, await evenRequest([EXTERNAL], 2));
+    await expect(createSubmission(org.connection, await evenRequest([EXTERNAL], 3))).rejects.toMatchObject({
       code: "conflict",
     });
   });
@@ -272,7 +257,7 @@ describe("what the server refuses before sending", () => {
   it("an unknown transaction", async () => {
     const request = await evenRequest([EXTERNAL], 1);
     request.allocations[0]!.transactionId = "nope";
-    await expect(createSubmission(connection, request)).rejects.toMatchObject({ code: "not_found" });
+    await expect(createSubmission(org.connection, request)).rejects.toMatchObject({ code: "not_found" });
   });
 
   it("a total that is not the transaction's, and split ids of another transaction", async () => {
@@ -280,7 +265,7 @@ describe("what the server refuses before sending", () => {
     request.allocations[0]!.totalCents = 1;
     request.allocations[0]!.rows[0]!.amount = 1;
     request.allocations[0]!.rows[0]!.splitId = "ext-1001-0002:1";
-    const error = await createSubmission(connection, request).catch((e: unknown) => e);
+    const error = await createSubmission(org.connection, request).catch((e: unknown) => e);
     expect(error).not.toBeInstanceOf(AppError);
     const paths = (error as { issues: { path: (string | number)[] }[] }).issues.map((i) => i.path.join("."));
     expect(paths).toEqual(["allocations.0.totalCents", "allocations.0.rows.0.splitId"]);
