@@ -7,6 +7,7 @@ import {
   type CsvRow,
   headerProblem,
   mapColumns,
+  MAX_BATCH_BYTES,
   MAX_BATCH_ROWS,
   MAX_BULK_ROWS,
   MAX_BULK_TRANSACTIONS,
@@ -112,19 +113,28 @@ function cleanValues(data: Record<string, unknown>, columns: readonly string[]):
   return values;
 }
 
-/** Whole transactions per request, up to MAX_BATCH_ROWS lines each. */
-export function batchGroups(groups: readonly CsvGroup[], maxRows = MAX_BATCH_ROWS): CsvGroup[][] {
+/** Whole transactions per request, up to MAX_BATCH_ROWS lines and about MAX_BATCH_BYTES of JSON
+ *  each (the upload route refuses bodies over 4 MB; lines with long values reach it first). */
+export function batchGroups(
+  groups: readonly CsvGroup[],
+  maxRows = MAX_BATCH_ROWS,
+  maxBytes = MAX_BATCH_BYTES,
+): CsvGroup[][] {
   const batches: CsvGroup[][] = [];
   let current: CsvGroup[] = [];
-  let size = 0;
+  let rows = 0;
+  let bytes = 0;
   for (const group of groups) {
-    if (current.length > 0 && size + group.rows.length > maxRows) {
+    const size = JSON.stringify(group).length;
+    if (current.length > 0 && (rows + group.rows.length > maxRows || bytes + size > maxBytes)) {
       batches.push(current);
       current = [];
-      size = 0;
+      rows = 0;
+      bytes = 0;
     }
     current.push(group);
-    size += group.rows.length;
+    rows += group.rows.length;
+    bytes += size;
   }
   if (current.length > 0) batches.push(current);
   return batches;

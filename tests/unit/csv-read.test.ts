@@ -91,4 +91,10 @@ describe("batches", () => {
       ["c", "d"],
     ]);
   });
+
+  it("also keeps each request under a size, for lines with long values", () => {
+    const long = (name: string) => ({ transaction: name, rows: [{ line: 2, values: { fund: "x".repeat(400) } }] });
+    const batches = batchGroups([long("a"), long("b"), long("c")], 5_000, 1_000);
+    expect(batches.map((b) => b.map((g) => g.transaction))).toEqual([["a", "b"], ["c"]]);
+  });
 });
