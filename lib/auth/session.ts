@@ -1,21 +1,22 @@
 // The signed-in admin's connection. A session is valid only while its connection exists, is not
 // disconnected, and has the same session epoch (disconnect bumps it, ending every session).
 import "server-only";
-import { getServerSession } from "next-auth";
+import { decode } from "next-auth/jwt";
+import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
 import { AppError } from "@/lib/app-error";
 import { findConnection } from "@/lib/connections/store";
+import { getEnv } from "@/lib/env";
 import type { Connection } from "@/lib/generated/prisma/client";
-import { getAuthOptions } from "./options";
 
 /**
  * Read once per server render: the layout and the page both ask, and they ask about the same
  * request (React's cache is scoped to one render; route handlers run it every time).
  */
 export const getCurrentConnection = cache(async function getCurrentConnection(): Promise<Connection | null> {
-  const session = await getServerSession(getAuthOptions());
-  if (!session?.connectionId) return null;
+  const session = await readSessionToken();
+  if (!session) return null;
   const connection = await findConnection(session.connectionId);
   if (!connection || connection.status === "disconnected" || connection.sessionEpoch !== session.sessionEpoch) {
     return null;
@@ -39,3 +40,41 @@ export async function requireConnectionForApi(): Promise<Connection> {
 
 /** Both cookie names next-auth may use (the __Secure- one on https). */
 export const SESSION_COOKIE_NAMES = ["next-auth.session-token", "__Secure-next-auth.session-token"] as const;
+
+/**
+ * The session cookie opened with next-auth's own `decode` (the JWE it wrote at sign-in: same
+ * secret, same derived key, `exp` checked with its 15 s tolerance). getServerSession did the same
+ * and then ran the callbacks and encrypted a fresh token for a cookie that a server component or
+ * route handler cannot set (next-auth drops it there), about 1 ms per request for nothing. Our
+ * jwt callback changes the token only at sign-in and the session callback only copies these two
+ * fields, so they are read here directly.
+ */
+async function readSessionToken(): Promise<{ connectionId: string; sessionEpoch: number } | null> {
+  const env = getEnv();
+  // The one name next-auth uses for this deployment: only the __Secure- cookie on https, which a
+  // plain-http page of a sibling domain cannot set.
+  const name = SESSION_COOKIE_NAMES[new URL(env.NEXTAUTH_URL).protocol === "https:" ? 1 : 0];
+  const token = sessionCookieValue(await cookies(), name);
+  if (!token) return null;
+  try {
+    const payload = await decode({ token, secret: env.NEXTAUTH_SECRET });
+    const { connectionId, sessionEpoch } = payload ?? {};
+    return typeof connectionId === "string" && typeof sessionEpoch === "number" ? { connectionId, sessionEpoch } : null;
+  } catch {
+    return null; // expired, tampered with, or sealed with another secret: no session
+  }
+}
+
+type CookieJar = { get(name: string): { value: string } | undefined; getAll(): { name: string; value: string }[] };
+
+/** next-auth splits a cookie over 4 kB into `<name>.0`, `<name>.1`…; ours never is, but read both. */
+function sessionCookieValue(jar: CookieJar, name: string): string | undefined {
+  const whole = jar.get(name)?.value;
+  if (whole) return whole;
+  const chunks = jar
+    .getAll()
+    .map((c) => ({ index: c.name.startsWith(`${name}.`) ? Number(c.name.slice(name.length + 1)) : NaN, ...c }))
+    .filter((c) => Number.isInteger(c.index) && c.index >= 0)
+    .sort((a, b) => a.index - b.index);
+  return chunks.length > 0 ? chunks.map((c) => c.value).join("") : undefined;
+}
