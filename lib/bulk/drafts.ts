@@ -4,7 +4,7 @@
 import "server-only";
 import { AppError } from "@/lib/app-error";
 import { db } from "@/lib/db";
-import type { BulkDraft, Prisma } from "@/lib/generated/prisma/client";
+import type { BulkDraft } from "@/lib/generated/prisma/client";
 import { centsToInput } from "@/lib/splits/money";
 import { type TransactionFilters, whereFor } from "@/lib/transactions/read";
 import { type CheckedItem, checkGroups } from "./check";
@@ -124,18 +124,21 @@ async function storeItems(draft: BulkDraft, items: CheckedItem[]): Promise<void>
     async (tx) => {
       // The position continues from the parts stored before, so the preview keeps the file's order.
       const position = await tx.bulkDraftItem.count({ where: { draftId: draft.id } });
-      await tx.bulkDraftItem.createMany({
-        data: items.map((item, index) => ({
-          draftId: draft.id,
-          position: position + index,
-          transactionKey: item.transactionKey,
-          transactionId: item.transactionId,
-          valid: item.valid,
-          errors: item.errors,
-          rows: item.rows as unknown as Prisma.InputJsonValue,
-          allocation: (item.allocation ?? undefined) as Prisma.InputJsonValue | undefined,
-        })),
-      });
+      // One statement whose columns are arrays (as for submission rows, lib/imports/store-rows.ts):
+      // createMany spent about 330 ms on each part of 5,000 lines.
+      await tx.$executeRaw`
+        INSERT INTO "BulkDraftItem"
+          ("id", "draftId", "position", "transactionKey", "transactionId", "valid", "errors", "rows", "allocation")
+        SELECT gen_random_uuid(), ${draft.id}::uuid, ${position}::int + t.n - 1, t.key, t.transaction_id, t.valid,
+               ARRAY(SELECT jsonb_array_elements_text(t.errors::jsonb)), t.rows::jsonb, t.allocation::jsonb
+        FROM unnest(
+          ${items.map((i) => i.transactionKey)}::text[],
+          ${items.map((i) => i.transactionId)}::text[],
+          ${items.map((i) => i.valid)}::boolean[],
+          ${items.map((i) => JSON.stringify(i.errors))}::text[],
+          ${items.map((i) => JSON.stringify(i.rows))}::text[],
+          ${items.map((i) => (i.allocation ? JSON.stringify(i.allocation) : null))}::text[]
+        ) WITH ORDINALITY AS t(key, transaction_id, valid, errors, rows, allocation, n)`;
       await tx.bulkDraft.update({
         where: { id: draft.id },
         data: {
