@@ -1,12 +1,11 @@
 // Health check and disconnect: the two things an admin does to a connection from settings.
 import "server-only";
 import { AppError } from "@/lib/app-error";
-import { db } from "@/lib/db";
 import type { Connection } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
 import { getAccountDetails, setIntegrationStatus } from "@/lib/service/account";
 import { withServiceAccess } from "./service-access";
-import { markDisconnected } from "./store";
+import { markDisconnected, recordCheck } from "./store";
 
 /**
  * Asks the service for the account details and records the check (with the organization's name
@@ -17,11 +16,9 @@ import { markDisconnected } from "./store";
 export async function checkConnection(connection: Connection | string): Promise<Connection> {
   const id = typeof connection === "string" ? connection : connection.id;
   const details = await withServiceAccess(connection, (token, target) => getAccountDetails(target, token));
-  const organizationName = details.organization.name;
-  return db().connection.update({
-    where: { id },
-    data: { lastCheckedAt: new Date(), ...(organizationName ? { organizationName } : {}) },
-  });
+  const checked = await recordCheck(id, details.organization.name);
+  if (!checked) throw new AppError("not_found", "This connection no longer exists.");
+  return checked;
 }
 
 /**

@@ -17,9 +17,12 @@ export type ConnectionView = {
   submissions: { id: string; status: string; rowCount: number; droppedCount: number; at: string }[];
 };
 
+/** What the view needs of an event. */
+export type EventView = Pick<ConnectionEvent, "id" | "type" | "detail" | "createdAt">;
+
 export function toConnectionView(
   connection: Connection,
-  events: ConnectionEvent[] = [],
+  events: EventView[] = [],
   submissions: ConnectionView["submissions"] = [],
 ): ConnectionView {
   return {
