@@ -30,6 +30,12 @@ export async function trackSubmission(submissionId: string): Promise<void> {
   // split ids are stable, so a second import of the same rows changes nothing).
   await reclaimStale(getEnv().OUTBOX_CLAIM_TIMEOUT_MS);
   await sendSubmission(submissionId);
+  await checkSubmission(submissionId);
+}
+
+/** Asks the service about what was sent, without sending: what a progress poll may do. Sending a
+ *  large submission takes long and is the worker's (and the submit request's `after`) job. */
+export async function checkSubmission(submissionId: string): Promise<void> {
   const due = await claimDueChecks(20, CHECK_INTERVAL_MS, submissionId);
   for (const chunk of due) {
     if (!(await checkChunk(chunk))) break;

@@ -2,7 +2,7 @@ import { apiRoute } from "@/lib/api/route";
 import { AppError } from "@/lib/app-error";
 import { FINAL_STATUSES, submissionIdFrom } from "@/lib/imports/read";
 import { getProgress } from "@/lib/imports/progress";
-import { trackSubmission } from "@/lib/imports/track";
+import { checkSubmission } from "@/lib/imports/track";
 
 /** Counts only (batches, rows, drop reasons): what a progress bar polls for a large submission. */
 export const GET = apiRoute({}, async ({ connection, params }) => {
@@ -10,6 +10,6 @@ export const GET = apiRoute({}, async ({ connection, params }) => {
   const current = await getProgress(connection.id, id);
   if (!current) throw new AppError("not_found", "No such submission.");
   if (FINAL_STATUSES.includes(current.status)) return current;
-  await trackSubmission(id);
+  await checkSubmission(id);
   return getProgress(connection.id, id);
 });
