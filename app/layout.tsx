@@ -3,7 +3,6 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { ConnectionBanner } from "@/components/connection/connection-banner";
 import { NavLinks } from "@/components/nav-links";
-import { Providers } from "@/components/providers";
 import { getCurrentConnection } from "@/lib/auth/session";
 import { getEnv } from "@/lib/env";
 import "./globals.css";
@@ -41,12 +40,12 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             )}
           </div>
         </header>
-        <Providers>
-          <main id="main">
-            {connection && <ConnectionBanner connection={connection} providerId={providerId} />}
-            {children}
-          </main>
-        </Providers>
+        {/* react-query's provider is in the pages that use it: the split editor does not, and
+            leaving it out keeps that page's first load under 160 kB (bench/RESULTS.md). */}
+        <main id="main">
+          {connection && <ConnectionBanner connection={connection} providerId={providerId} />}
+          {children}
+        </main>
       </body>
     </html>
   );

@@ -5,6 +5,7 @@ import { requireConnection } from "@/lib/auth/session";
 import { listDrafts } from "@/lib/bulk/read";
 import { listRules } from "@/lib/bulk/rules-store";
 import { knownNames } from "@/lib/transactions/read";
+import { Providers } from "@/components/providers";
 
 export const metadata = { title: "Bulk allocation" };
 
@@ -25,7 +26,9 @@ export default async function BulkPage() {
         before anything is sent; only the ones without problems go to the service.
       </p>
       <CsvUpload />
-      <RuleForm rules={rules} campaigns={names.campaigns} funds={names.funds} />
+      <Providers>
+        <RuleForm rules={rules} campaigns={names.campaigns} funds={names.funds} />
+      </Providers>
       {drafts.length > 0 && (
         <section className="card" aria-labelledby="recent-title">
           <h2 id="recent-title">Recent bulk allocations</h2>

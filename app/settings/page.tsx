@@ -5,6 +5,7 @@ import { readConnectionView } from "@/lib/connections/read";
 import { getEnv } from "@/lib/env";
 import { connectionKey } from "@/lib/hooks/query-keys";
 import { getQueryClient } from "@/lib/query-client";
+import { Providers } from "@/components/providers";
 
 export const metadata = { title: "Settings" };
 
@@ -16,9 +17,11 @@ export default async function SettingsPage() {
     <>
       <h1>Settings</h1>
       <p className="muted">The connection between Apportion and your organization&apos;s account on the service.</p>
-      <HydrationBoundary state={dehydrate(queryClient)}>
-        <ConnectionPanel providerId={getEnv().SERVICE_ENVIRONMENT} />
-      </HydrationBoundary>
+      <Providers>
+        <HydrationBoundary state={dehydrate(queryClient)}>
+          <ConnectionPanel providerId={getEnv().SERVICE_ENVIRONMENT} />
+        </HydrationBoundary>
+      </Providers>
     </>
   );
 }

@@ -4,6 +4,7 @@ import { AppError } from "@/lib/app-error";
 import { requireConnection } from "@/lib/auth/session";
 import { knownNames } from "@/lib/transactions/read";
 import { copyIsStale, syncTransactions } from "@/lib/transactions/sync";
+import { Providers } from "@/components/providers";
 
 export const metadata = { title: "Transactions" };
 
@@ -28,9 +29,11 @@ export default async function TransactionsPage() {
           Could not refresh from the service: {syncProblem} The list shows the last copy.
         </p>
       )}
-      <Suspense fallback={<p className="card">Loading transactions…</p>}>
-        <TransactionsList campaigns={campaigns} />
-      </Suspense>
+      <Providers>
+        <Suspense fallback={<p className="card">Loading transactions…</p>}>
+          <TransactionsList campaigns={campaigns} />
+        </Suspense>
+      </Providers>
     </>
   );
 }

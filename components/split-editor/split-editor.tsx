@@ -244,7 +244,7 @@ export function SplitEditor({ transaction, takenSplitIds, campaigns, funds }: Pr
             {formState.errors.root?.message ?? rowsError}
           </p>
         )}
-        {submit.isError && (
+        {submit.error && (
           <p className="notice notice--danger" role="alert">
             {submit.error.message} Your splits are still here.
           </p>

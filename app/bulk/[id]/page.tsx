@@ -7,6 +7,7 @@ import { requireConnection } from "@/lib/auth/session";
 import { getPreview } from "@/lib/bulk/read";
 import { bulkKey } from "@/lib/hooks/query-keys";
 import { getQueryClient } from "@/lib/query-client";
+import { Providers } from "@/components/providers";
 
 export const metadata = { title: "Bulk allocation preview" };
 
@@ -31,9 +32,11 @@ export default async function BulkPreviewPage({ params }: Props) {
         <Link href="/bulk">← Bulk allocation</Link>
       </p>
       <h1>Preview</h1>
-      <HydrationBoundary state={dehydrate(queryClient)}>
-        <DraftPreviewView id={id} initialShow={preview.show} />
-      </HydrationBoundary>
+      <Providers>
+        <HydrationBoundary state={dehydrate(queryClient)}>
+          <DraftPreviewView id={id} initialShow={preview.show} />
+        </HydrationBoundary>
+      </Providers>
     </>
   );
 }

@@ -6,6 +6,7 @@ import { requireConnection } from "@/lib/auth/session";
 import { submissionKey } from "@/lib/hooks/query-keys";
 import { getSubmission } from "@/lib/imports/read";
 import { getQueryClient } from "@/lib/query-client";
+import { Providers } from "@/components/providers";
 
 export const metadata = { title: "Submission" };
 
@@ -25,9 +26,11 @@ export default async function SubmissionPage({ params }: Props) {
         <Link href="/history">← Import history</Link>
       </p>
       <h1>Submission</h1>
-      <HydrationBoundary state={dehydrate(queryClient)}>
-        <SubmissionDetailView id={id} />
-      </HydrationBoundary>
+      <Providers>
+        <HydrationBoundary state={dehydrate(queryClient)}>
+          <SubmissionDetailView id={id} />
+        </HydrationBoundary>
+      </Providers>
     </>
   );
 }
