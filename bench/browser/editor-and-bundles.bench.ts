@@ -40,7 +40,7 @@ test("first-load JS per route, and the editor's keystroke-to-sum latency with 20
   const page = await context.newPage();
   await connect(page);
 
-  const routes = ["/transactions", "/transactions/51001005", "/history", "/settings"];
+  const routes = ["/transactions", "/transactions/51001005", "/history", "/settings", "/bulk"];
   const sizes: string[] = [];
   for (const route of routes) {
     // A fresh page each time: nothing cached from the previous route.
