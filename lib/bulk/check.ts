@@ -34,19 +34,27 @@ type Known = {
   inFlight: boolean;
 };
 
-/** Checks each group and returns one item per group, in order. `columns` are the file's headers. */
+/** Checks each group and returns one item per group, in order. `columns` are the file's headers;
+ *  `earlierKeys` maps transactions already in the draft (from earlier parts) to the key used. */
 export async function checkGroups(
   connectionId: string,
   columns: readonly string[],
   groups: readonly CsvGroup[],
-  alreadyInDraft: ReadonlySet<string> = new Set(),
+  earlierKeys: ReadonlyMap<string, string> = new Map(),
 ): Promise<CheckedItem[]> {
   const { byColumn } = mapColumns(columns);
   const known = await loadKnown(
     connectionId,
     groups.map((g) => g.transaction),
   );
-  const seen = new Set(alreadyInDraft);
+  // One gift named by two ids (its transaction id and its external id): every group of it is
+  // refused, so no message points at the wrong fix.
+  const keysOf = new Map<string, string[]>();
+  for (const [id, key] of earlierKeys) keysOf.set(id, [key]);
+  for (const group of groups) {
+    const id = known.get(group.transaction)?.transaction.transactionId;
+    if (id && group.transaction) keysOf.set(id, [...(keysOf.get(id) ?? []), group.transaction]);
+  }
   return groups.map((group) => {
     const transaction = known.get(group.transaction);
     const checked = group.rows.map((row) => checkRow(row.values, byColumn, row.line, row.problem));
@@ -70,13 +78,21 @@ export async function checkGroups(
       return item;
     }
     const { transactionId } = transaction.transaction;
-    if (seen.has(transactionId)) {
-      item.errors.push(`Transaction ${transactionId} appears twice in this allocation (under another id).`);
+    const keys = keysOf.get(transactionId) ?? [];
+    if (keys.length > 1) {
+      item.errors.push(
+        `Transaction ${transactionId} appears under ${keys.join(" and ")}: put all its lines under one id.`,
+      );
       return item;
     }
-    seen.add(transactionId);
     const parsed = checked.map((c) => c.parsed).filter((p): p is SplitRow => p !== null);
     item.errors.push(...transactionProblems(transaction, rows.length, parsed.length === rows.length ? parsed : null));
+    if (rows.some((r) => r.errors.length > 0)) {
+      // Without this, the good lines of a refused gift would come back in the error CSV unexplained.
+      for (const row of rows) {
+        if (row.errors.length === 0) row.errors.push("Another line of this transaction has a problem.");
+      }
+    }
     if (item.errors.length > 0 || rows.some((r) => r.errors.length > 0)) return item;
     item.allocation = allocationFor(transaction, parsed);
     item.valid = true;
@@ -171,7 +187,17 @@ function allocationFor(known: Known, rows: readonly SplitRow[]): Allocation {
         splitId = nextSplitId(ref, taken);
         taken.push(splitId);
       }
-      return { ...row, splitId };
+      // A blank campaign keeps the gift's own: the service would otherwise file the split under
+      // its default campaign, which nobody leaving the column empty means.
+      const keep = !row.campaign && !row.campaignId && !row.parentCampaign && !row.parentCampaignId;
+      return keep
+        ? {
+            ...row,
+            splitId,
+            campaign: transaction.campaign ?? undefined,
+            campaignId: transaction.campaignId ?? undefined,
+          }
+        : { ...row, splitId };
     }),
     removedSplitIds: known.activeSplitIds.slice(rows.length),
   };

@@ -60,7 +60,7 @@ export function mapColumns(headers: readonly string[]): {
 export function headerProblem(headers: readonly string[]): string | null {
   const { missing, duplicated } = mapColumns(headers);
   if (missing.length > 0) {
-    return `The file has no ${missing.join(", ")} column${missing.length === 1 ? "" : "s"}. The first line must name the columns: ${CSV_COLUMNS.join(", ")} (transaction_id, amount and fund are required).`;
+    return `The file has no ${missing.join(", ")} column${missing.length === 1 ? "" : "s"} (its first line names ${headers.slice(0, 10).join(", ")}${headers.length > 10 ? "…" : ""}). The first line must name the columns: ${CSV_COLUMNS.join(", ")} (transaction_id, amount and fund are required).`;
   }
   if (duplicated.length > 0) return `The column ${duplicated.join(", ")} appears twice.`;
   return null;

@@ -44,6 +44,7 @@ export function readCsv(input: File | string, onProgress?: (fraction: number) =>
       chunk(results, parser) {
         if (!columns) {
           columns = (results.meta.fields ?? []).filter((f) => f !== "");
+          if (columns.length === 0) return fail("The file is empty.", parser);
           const problem = headerProblem(columns);
           if (problem) return fail(problem, parser);
           keyColumn = mapColumns(columns).byColumn.transaction_id ?? "";

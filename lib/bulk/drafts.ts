@@ -4,7 +4,7 @@
 import "server-only";
 import { AppError } from "@/lib/app-error";
 import { db } from "@/lib/db";
-import type { BulkDraft } from "@/lib/generated/prisma/client";
+import { type BulkDraft, Prisma } from "@/lib/generated/prisma/client";
 import { centsToInput } from "@/lib/splits/money";
 import { type TransactionFilters, whereFor } from "@/lib/transactions/read";
 import { type CheckedItem, checkGroups } from "./check";
@@ -43,10 +43,46 @@ export async function addCsvItems(
   if (repeated) {
     throw new AppError("conflict", `Transaction ${repeated.transactionKey} was already uploaded in an earlier part.`);
   }
-  const inDraft = new Set(earlier.map((item) => item.transactionId).filter((id): id is string => id !== null));
-  const items = await checkGroups(connectionId, draft.columns, groups, inDraft);
+  const earlierKeys = new Map(
+    earlier.flatMap((item) => (item.transactionId ? [[item.transactionId, item.transactionKey] as const] : [])),
+  );
+  const items = await checkGroups(connectionId, draft.columns, groups, earlierKeys);
   await storeItems(draft, items);
+  await refuseEarlierUnderAnotherId(draft.id, items, earlierKeys);
   return { transactions: items.length, valid: items.filter((i) => i.valid).length };
+}
+
+/** A gift of this part that an earlier part named by its other id: the earlier item is refused too. */
+async function refuseEarlierUnderAnotherId(
+  draftId: string,
+  items: readonly CheckedItem[],
+  earlierKeys: ReadonlyMap<string, string>,
+): Promise<void> {
+  for (const item of items) {
+    const earlierKey = item.transactionId ? earlierKeys.get(item.transactionId) : undefined;
+    if (!earlierKey) continue;
+    const earlier = await db().bulkDraftItem.findUniqueOrThrow({
+      where: { draftId_transactionKey: { draftId, transactionKey: earlierKey } },
+    });
+    if (!earlier.valid && earlier.errors.some((e) => e.includes(item.transactionKey))) continue;
+    await db().$transaction([
+      db().bulkDraftItem.update({
+        where: { id: earlier.id },
+        data: { valid: false, allocation: Prisma.DbNull, errors: [...earlier.errors, ...item.errors] },
+      }),
+      ...(earlier.valid
+        ? [
+            db().bulkDraft.update({
+              where: { id: draftId },
+              data: {
+                validCount: { decrement: 1 },
+                validRowCount: { decrement: (earlier.rows as unknown[]).length },
+              },
+            }),
+          ]
+        : []),
+    ]);
+  }
 }
 
 export async function markReady(connectionId: string, draftId: string): Promise<void> {

@@ -4,6 +4,8 @@ import "server-only";
 import Papa from "papaparse";
 import { z } from "zod";
 import { db } from "@/lib/db";
+import { centsToInput, formatCents } from "@/lib/splits/money";
+import type { Allocation } from "@/lib/splits/schema";
 import type { BulkDraft, BulkSource, BulkStatus } from "@/lib/generated/prisma/client";
 import type { CheckedRow } from "./check";
 import { mapColumns } from "./csv-format";
@@ -50,6 +52,8 @@ export type PreviewItem = {
   rows: PreviewRow[];
   /** Active splits this allocation soft-deletes. */
   removedCount: number;
+  /** The gift's allocation now, in words, so the preview shows what will be replaced. */
+  current: string | null;
 };
 
 export type DraftPreview = DraftSummary & {
@@ -73,10 +77,17 @@ export async function getPreview(connectionId: string, draftId: string, query: P
     take: PREVIEW_PAGE_SIZE,
   });
   const ids = items.map((i) => i.transactionId).filter((id): id is string => id !== null);
-  const transactions = await db().knownTransaction.findMany({
-    where: { connectionId, transactionId: { in: ids } },
-    select: { transactionId: true, contactName: true, amountCents: true, currency: true },
-  });
+  const [transactions, splits] = await Promise.all([
+    db().knownTransaction.findMany({
+      where: { connectionId, transactionId: { in: ids } },
+      select: { transactionId: true, contactName: true, amountCents: true, currency: true, campaign: true, fund: true },
+    }),
+    db().knownSplit.findMany({
+      where: { connectionId, transactionId: { in: ids }, deletedAt: null },
+      orderBy: { splitId: "asc" },
+      select: { transactionId: true, unitAmountCents: true, quantity: true, campaign: true, fund: true },
+    }),
+  ]);
   const byId = new Map(transactions.map((t) => [t.transactionId, t]));
   const { byColumn } = mapColumns(draft.columns);
   const at = (values: Record<string, string>, column: keyof typeof byColumn) => {
@@ -90,31 +101,55 @@ export async function getPreview(connectionId: string, draftId: string, query: P
     perPage: PREVIEW_PAGE_SIZE,
     items: items.map((item) => {
       const transaction = item.transactionId ? byId.get(item.transactionId) : undefined;
-      const allocation = item.allocation as { removedSplitIds?: string[] } | null;
+      const allocation = item.allocation as unknown as Allocation | null;
+      const given = item.rows as unknown as CheckedRow[];
+      const currency = transaction?.currency ?? "USD";
+      const own = splits.filter((split) => split.transactionId === item.transactionId);
       return {
         transactionKey: item.transactionKey,
         transactionId: item.transactionId,
         contactName: transaction?.contactName ?? null,
         totalCents: transaction ? Number(transaction.amountCents) : null,
-        currency: transaction?.currency ?? "USD",
+        currency,
         valid: item.valid,
         errors: item.errors,
-        rows: (item.rows as unknown as CheckedRow[]).map((row) => ({
-          line: row.line,
-          amount: at(row.values, "amount"),
-          quantity: at(row.values, "quantity") || "1",
-          campaign: at(row.values, "campaign"),
-          fund: at(row.values, "fund"),
-          errors: row.errors,
-        })),
-        removedCount: allocation?.removedSplitIds?.length ?? 0,
+        // A valid gift shows what will be sent (a blank campaign filled with the gift's own);
+        // one with problems shows the lines as the file gave them.
+        rows: allocation
+          ? allocation.rows.map((row, index) => ({
+              line: given[index]?.line ?? null,
+              amount: centsToInput(row.amount),
+              quantity: String(row.quantity),
+              campaign: row.campaign ?? "",
+              fund: row.fund,
+              errors: [],
+            }))
+          : given.map((row) => ({
+              line: row.line,
+              amount: at(row.values, "amount"),
+              quantity: at(row.values, "quantity") || "1",
+              campaign: at(row.values, "campaign"),
+              fund: at(row.values, "fund"),
+              errors: row.errors,
+            })),
+        removedCount: allocation?.removedSplitIds.length ?? 0,
+        current: !transaction
+          ? null
+          : own.length === 0
+            ? `${transaction.campaign ?? "no campaign"} / ${transaction.fund ?? "General"}`
+            : own
+                .map(
+                  (split) =>
+                    `${formatCents(Number(split.unitAmountCents) * split.quantity, currency)} ${split.campaign ?? "no campaign"} / ${split.fund}`,
+                )
+                .join(" · "),
       };
     }),
   };
 }
 
-/** The rows of every transaction that cannot be sent, under the file's own columns, each with
- *  what is wrong (its own problems and its transaction's), ready to fix and upload again. */
+/** The rows of every transaction that cannot be sent, under the file's own columns and its line
+ *  number, each with what is wrong (its own problems and its transaction's), ready to fix and upload again. */
 export async function errorCsv(connectionId: string, draftId: string): Promise<{ fileName: string; csv: string }> {
   const draft = await draftFor(connectionId, draftId);
   const items = await db().bulkDraftItem.findMany({
@@ -122,10 +157,13 @@ export async function errorCsv(connectionId: string, draftId: string): Promise<{
     orderBy: { position: "asc" },
     select: { errors: true, rows: true },
   });
-  const fields = [...draft.columns, "error"];
+  // A file fixed and uploaded again brings its own line and error columns: they are replaced.
+  const columns = draft.columns.filter((c) => !["line", "error"].includes(c.trim().toLowerCase()));
+  const fields = [...columns, "line", "error"];
   const data = items.flatMap((item) =>
     (item.rows as unknown as CheckedRow[]).map((row) => [
-      ...draft.columns.map((column) => row.values[column] ?? ""),
+      ...columns.map((column) => row.values[column] ?? ""),
+      row.line === null ? "" : String(row.line),
       [...row.errors, ...item.errors].join(" "),
     ]),
   );

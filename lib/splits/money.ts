@@ -9,6 +9,10 @@ export function parseMoney(input: string): Parsed<number> {
   const text = input.trim().replace(/^\$\s*/, "");
   if (text === "") return { ok: false, error: "Enter an amount." };
   if (text.startsWith("-")) return { ok: false, error: "The amount must be more than 0." };
+  if (/^\d+,\d{1,2}$/.test(text)) {
+    // "2,5" and "12,50" are decimal commas, not thousands.
+    return { ok: false, error: `Use a dot for cents: write ${text.replace(",", ".")}, not ${text}.` };
+  }
   if (text.includes(",")) {
     return {
       ok: false,

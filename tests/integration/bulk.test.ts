@@ -94,12 +94,66 @@ describe("a CSV allocation", () => {
     const { fileName, csv } = await errorCsv(org.connection.id, id);
     expect(fileName).toBe("Spring-gifts-errors.csv");
     const parsed = Papa.parse<Record<string, string>>(csv, { header: true });
-    expect(parsed.meta.fields).toEqual(["transaction_id", "amount", "quantity", "campaign", "fund", "note", "error"]);
+    expect(parsed.meta.fields).toEqual([
+      "transaction_id",
+      "amount",
+      "quantity",
+      "campaign",
+      "fund",
+      "note",
+      "line",
+      "error",
+    ]);
+    expect(parsed.data.map((r) => r.line)).toEqual(["6", "7", "8"]);
     expect(parsed.data.map((r) => [r.transaction_id, r.note, r.error])).toEqual([
       ["51001002", "short by $5", "The splits add up to $20.00: $5.00 short of the $25.00 total."],
       ["99999999", "unknown", expect.stringContaining("No transaction 99999999 is known")],
       ["ext-1001-0007", "zero amount", "amount: The amount must be more than 0."],
     ]);
+  });
+
+  it("explains every line of a refused gift, and replaces the line and error columns of a file sent again", async () => {
+    const first = await uploadCsv('transaction_id,amount,fund\n51001002,20.00,General\n51001002,"2,5",Operations\n');
+    const { csv } = await errorCsv(org.connection.id, first);
+    const again = await uploadCsv(csv, "again.csv");
+    const { csv: second } = await errorCsv(org.connection.id, again);
+    const parsed = Papa.parse<Record<string, string>>(second, { header: true });
+    expect(parsed.meta.fields).toEqual(["transaction_id", "amount", "fund", "line", "error"]);
+    expect(parsed.data.map((r) => r.error)).toEqual([
+      "Another line of this transaction has a problem.",
+      "amount: Use a dot for cents: write 2.5, not 2,5.",
+    ]);
+  });
+
+  it("keeps a gift's own campaign when the campaign is left blank", async () => {
+    const id = await uploadCsv("transaction_id,amount,fund\n51001003,123.45,General\n");
+    const preview = await getPreview(org.connection.id, id, { show: "valid", page: 1 });
+    const gift = await db().knownTransaction.findUniqueOrThrow({
+      where: { connectionId_transactionId: { connectionId: org.connection.id, transactionId: "51001003" } },
+    });
+    expect(gift.campaign).toBeTruthy();
+    expect(preview.items[0]?.rows[0]?.campaign).toBe(gift.campaign);
+    expect(preview.items[0]?.current).toBe(`${gift.campaign} / ${gift.fund}`);
+  });
+
+  it("refuses a gift named by both of its ids, in one part or across parts, in every place", async () => {
+    const same = await uploadCsv("transaction_id,amount,fund\next-1001-0004,3.00,A\n51001004,2.00,B\n");
+    const preview = await getPreview(org.connection.id, same, { show: "invalid", page: 1 });
+    expect(preview.items.map((i) => i.errors)).toEqual([
+      ["Transaction 51001004 appears under ext-1001-0004 and 51001004: put all its lines under one id."],
+      ["Transaction 51001004 appears under ext-1001-0004 and 51001004: put all its lines under one id."],
+    ]);
+
+    const read = await readCsv("transaction_id,amount,fund\next-1001-0004,5.00,A\n51001004,5.00,B\n");
+    if (!read.ok) throw new Error(read.error);
+    const draft = await createCsvDraft(org.connection.id, "parts.csv", read.columns);
+    await addCsvItems(org.connection.id, draft.id, read.groups.slice(0, 1));
+    await addCsvItems(org.connection.id, draft.id, read.groups.slice(1));
+    expect(await db().bulkDraft.findUniqueOrThrow({ where: { id: draft.id } })).toMatchObject({
+      transactionCount: 2,
+      validCount: 0,
+      validRowCount: 0,
+    });
   });
 
   it("neutralises spreadsheet formulas in the error CSV", async () => {

@@ -22,6 +22,9 @@ describe("parseMoney", () => {
   it.each([
     ["", "Enter an amount"],
     ["1,234.5", "Leave out the comma"],
+    ["2,5", "Use a dot for cents: write 2.5, not 2,5."],
+    ["12,50", "Use a dot for cents: write 12.50, not 12,50."],
+    ["1,234", "Leave out the comma"],
     ["0.001", "at most 2 decimal places"],
     ["-5", "more than 0"],
     ["0", "more than 0"],
