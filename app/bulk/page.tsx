@@ -2,13 +2,14 @@ import Link from "next/link";
 import { CsvUpload } from "@/components/bulk/csv-upload";
 import { RuleForm } from "@/components/bulk/rule-form";
 import { requireConnection } from "@/lib/auth/session";
-import { listDrafts } from "@/lib/bulk/read";
+import { listDrafts, UNSENT_DRAFT_DAYS } from "@/lib/bulk/read";
 import { listRules } from "@/lib/bulk/rules-store";
 import { knownNames } from "@/lib/transactions/read";
 import { Providers } from "@/components/providers";
 
 export const metadata = { title: "Bulk allocation" };
 
+const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 const STATUS = { uploading: "Incomplete upload", ready: "Not sent", submitted: "Sent" } as const;
 
 export default async function BulkPage() {
@@ -32,13 +33,14 @@ export default async function BulkPage() {
       {drafts.length > 0 && (
         <section className="card" aria-labelledby="recent-title">
           <h2 id="recent-title">Recent bulk allocations</h2>
+          <p className="small muted">Allocations not sent are kept for {UNSENT_DRAFT_DAYS} days.</p>
           <ul>
             {drafts.map((draft) => (
               <li key={draft.id}>
                 <Link href={`/bulk/${draft.id}`}>{draft.label}</Link>{" "}
                 <span className="muted small">
-                  · {new Date(draft.createdAt).toLocaleString("en-US", { timeZone: "UTC" })} UTC ·{" "}
-                  {draft.transactionCount} transactions, {draft.validCount} ready · {STATUS[draft.status]}
+                  · {when.format(new Date(draft.createdAt))} UTC · {draft.transactionCount} transaction
+                  {draft.transactionCount === 1 ? "" : "s"}, {draft.validCount} ready · {STATUS[draft.status]}
                 </span>
               </li>
             ))}

@@ -4,7 +4,7 @@ import type { PreviewItem } from "@/lib/bulk/read";
 import { formatCents } from "@/lib/splits/money";
 
 /** Each transaction of a draft with its rows, and what is wrong with them in words. */
-export function DraftItems({ items }: { items: PreviewItem[] }) {
+export function DraftItems({ items, sent }: { items: PreviewItem[]; sent: boolean }) {
   return (
     <ol className="bulk-items">
       {items.map((item) => (
@@ -19,7 +19,7 @@ export function DraftItems({ items }: { items: PreviewItem[] }) {
               <span className="muted small"> · {formatCents(item.totalCents, item.currency)}</span>
             )}{" "}
             <span className={`badge ${item.valid ? "badge--ok" : "badge--danger"}`}>
-              {item.valid ? "Ready" : "Cannot be sent"}
+              {item.valid ? (sent ? "Sent" : "Ready") : "Not sent: has a problem"}
             </span>
           </h3>
           {item.errors.length > 0 && (
@@ -29,10 +29,13 @@ export function DraftItems({ items }: { items: PreviewItem[] }) {
               ))}
             </ul>
           )}
-          {item.valid && item.removedCount > 0 && (
+          {/* Once sent, "now" is the new allocation: the line would only confuse. */}
+          {item.current && !sent && (
             <p className="small muted">
-              Replaces its current allocation: {item.removedCount} existing split{item.removedCount === 1 ? "" : "s"}{" "}
-              will be removed.
+              Now: {item.current}
+              {item.valid && item.removedCount > 0
+                ? ` (${item.removedCount} split${item.removedCount === 1 ? "" : "s"} will be removed)`
+                : ""}
             </p>
           )}
           <div className="table-card">
@@ -55,7 +58,7 @@ export function DraftItems({ items }: { items: PreviewItem[] }) {
                     <td>{row.quantity}</td>
                     <td>{row.campaign || "—"}</td>
                     <td>{row.fund || "—"}</td>
-                    <td>{row.errors.length > 0 ? row.errors.join(" ") : item.valid ? "OK" : ""}</td>
+                    <td>{row.errors.join(" ")}</td>
                   </tr>
                 ))}
               </tbody>

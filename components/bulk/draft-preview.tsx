@@ -41,32 +41,44 @@ export function DraftPreviewView({ id, initialShow }: { id: string; initialShow:
   return (
     <>
       <section className="card" aria-labelledby="summary-title">
-        <h2 id="summary-title">{data.label}</h2>
+        <div className="button-row" style={{ justifyContent: "space-between" }}>
+          <h2 id="summary-title" style={{ margin: 0 }}>
+            {data.label}
+          </h2>
+          <span className={`badge ${submissionId ? "badge--ok" : ""}`}>{submissionId ? "Sent" : "Not sent yet"}</span>
+        </div>
         <p>
           {data.transactionCount.toLocaleString("en-US")} transaction{data.transactionCount === 1 ? "" : "s"},{" "}
           {data.rowCount.toLocaleString("en-US")} row{data.rowCount === 1 ? "" : "s"}:{" "}
-          <strong>{data.validCount.toLocaleString("en-US")} ready to send</strong> ({rows(data.validRowCount)}),{" "}
-          <strong>{invalidCount.toLocaleString("en-US")} cannot be sent</strong> ({rows(invalidRows)}).
+          <strong>
+            {data.validCount.toLocaleString("en-US")} {submissionId ? "sent" : "ready to send"}
+          </strong>{" "}
+          ({rows(data.validRowCount)}), <strong>{invalidCount.toLocaleString("en-US")} with a problem</strong> (
+          {rows(invalidRows)}).
         </p>
         {invalidCount > 0 && (
           <p className="small">
-            Nothing of a transaction with a problem is sent.{" "}
-            <a href={`/api/bulk/${id}/errors.csv`}>Download its rows</a> as a CSV with an error column, fix them and
-            upload that file again.
+            Transactions with a problem are not sent. <a href={`/api/bulk/${id}/errors.csv`}>Download their rows</a> as
+            a CSV with a line number and an error for each, fix them and upload that file again.
           </p>
+        )}
+        {!submissionId && data.validCount === 0 && data.status === "ready" && (
+          <p className="notice notice--warn">Nothing here can be sent. Fix the rows and upload the file again.</p>
         )}
         {!submissionId && (
           <div className="button-row">
-            <button
-              type="button"
-              className="button"
-              disabled={data.validCount === 0 || submit.isPending || data.status !== "ready"}
-              onClick={() => submit.mutate(key.current)}
-            >
-              {submit.isPending
-                ? "Storing…"
-                : `Send ${data.validCount.toLocaleString("en-US")} transaction${data.validCount === 1 ? "" : "s"}`}
-            </button>
+            {data.validCount > 0 && (
+              <button
+                type="button"
+                className="button"
+                disabled={submit.isPending || data.status !== "ready"}
+                onClick={() => submit.mutate(key.current)}
+              >
+                {submit.isPending
+                  ? "Storing…"
+                  : `Send ${data.validCount.toLocaleString("en-US")} transaction${data.validCount === 1 ? "" : "s"}`}
+              </button>
+            )}
             <button
               type="button"
               className="button button--secondary"
@@ -91,7 +103,7 @@ export function DraftPreviewView({ id, initialShow }: { id: string; initialShow:
           aria-pressed={show === "invalid"}
           onClick={() => choose("invalid")}
         >
-          Cannot be sent ({invalidCount.toLocaleString("en-US")})
+          With a problem ({invalidCount.toLocaleString("en-US")})
         </button>
         <button
           type="button"
@@ -99,13 +111,13 @@ export function DraftPreviewView({ id, initialShow }: { id: string; initialShow:
           aria-pressed={show === "valid"}
           onClick={() => choose("valid")}
         >
-          Ready ({data.validCount.toLocaleString("en-US")})
+          {submissionId ? "Sent" : "Ready"} ({data.validCount.toLocaleString("en-US")})
         </button>
       </div>
       {data.items.length === 0 ? (
         <p className="card empty">{show === "valid" ? "No transaction is ready." : "No problems found."}</p>
       ) : (
-        <DraftItems items={data.items} />
+        <DraftItems items={data.items} sent={!!submissionId} />
       )}
       {pages > 1 && (
         <nav className="pagination" aria-label="Pages">

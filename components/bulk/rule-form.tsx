@@ -35,7 +35,9 @@ export function RuleForm({ rules: initialRules, campaigns, funds }: Props) {
   const [selected, setSelected] = useState<SavedRuleView | null>(null);
   const [name, setName] = useState("");
   const [filters, setFilters] = useState<FilterValues>(NO_FILTERS);
+  // Each message shows next to what it is about: saving and deleting, or previewing.
   const [message, setMessage] = useState<{ tone: "ok" | "danger"; text: string } | null>(null);
+  const [previewError, setPreviewError] = useState<string | null>(null);
   const save = useSaveRule();
   const discard = useDeleteRule();
   const preview = useCreateRuleDraft();
@@ -43,9 +45,10 @@ export function RuleForm({ rules: initialRules, campaigns, funds }: Props) {
   const matching = useTransactions(query);
 
   const form = useForm<RuleInput, unknown, Rule>({ resolver: zodResolver(ruleSchema), defaultValues: EMPTY });
-  const { control, register, handleSubmit, reset, formState } = form;
+  const { control, register, handleSubmit, reset, formState, setFocus } = form;
 
   function pick(id: string) {
+    if (formState.isDirty && !window.confirm("Discard your changes to this rule?")) return;
     const rule = rules.find((r) => r.id === id) ?? null;
     setSelected(rule);
     setName(rule?.name ?? "");
@@ -75,6 +78,7 @@ export function RuleForm({ rules: initialRules, campaigns, funds }: Props) {
       try {
         const saved = await save.mutateAsync({ id: asNew ? undefined : selected?.id, name, rule: values });
         setSelected(saved);
+        reset(form.getValues()); // saved: switching rules now loses nothing
         setMessage({ tone: "ok", text: `Saved “${saved.name}”.` });
       } catch (error) {
         fail(error);
@@ -82,15 +86,18 @@ export function RuleForm({ rules: initialRules, campaigns, funds }: Props) {
     });
 
   const onPreview = handleSubmit(async () => {
+    setPreviewError(null);
+    const values = form.getValues();
     try {
       const { id } = await preview.mutateAsync({
-        label: name.trim() || "Allocation rule",
+        // Unsaved rules are named by what they do, so recent allocations can be told apart.
+        label: name.trim() || values.lines.map((line) => `${line.percent.trim()}% ${line.fund.trim()}`).join(" / "),
         rule: withIds(form.getValues()),
         filters: activeFilters(filters),
       });
       router.push(`/bulk/${id}`);
     } catch (error) {
-      fail(error);
+      setPreviewError(error instanceof ApiClientError ? error.message : "Something went wrong.");
     }
   });
 
@@ -119,6 +126,7 @@ export function RuleForm({ rules: initialRules, campaigns, funds }: Props) {
             className="button button--link button--link-danger"
             disabled={discard.isPending}
             onClick={() =>
+              window.confirm(`Delete the rule “${selected.name}”? Allocations already sent are not affected.`) &&
               discard.mutate(selected.id, {
                 onSuccess: () => {
                   setMessage({ tone: "ok", text: `Deleted “${selected.name}”.` });
@@ -133,7 +141,7 @@ export function RuleForm({ rules: initialRules, campaigns, funds }: Props) {
         )}
       </div>
       <form id="rule-form" onSubmit={onPreview} noValidate>
-        <RuleLines control={control} register={register} errors={formState.errors} />
+        <RuleLines control={control} register={register} errors={formState.errors} setFocus={setFocus} />
         <datalist id="known-funds">
           {funds.map((f) => (
             <option key={f.name} value={f.name} />
@@ -158,6 +166,11 @@ export function RuleForm({ rules: initialRules, campaigns, funds }: Props) {
             </button>
           )}
         </div>
+        {message && (
+          <p role={message.tone === "danger" ? "alert" : "status"} className={`notice notice--${message.tone}`}>
+            {message.text}
+          </p>
+        )}
       </form>
       {/* The filters are a search form of their own, so they sit outside the rule's form. */}
       <h3>Transactions</h3>
@@ -180,9 +193,9 @@ export function RuleForm({ rules: initialRules, campaigns, funds }: Props) {
           {matching.data ? `${matching.data.total} transaction${matching.data.total === 1 ? "" : "s"} match` : ""}
         </span>
       </div>
-      {message && (
-        <p role={message.tone === "danger" ? "alert" : "status"} className={`notice notice--${message.tone}`}>
-          {message.text}
+      {previewError && (
+        <p role="alert" className="notice notice--danger">
+          {previewError}
         </p>
       )}
     </section>

@@ -4,6 +4,7 @@ import {
   type Control,
   type FieldErrors,
   type UseFormRegister,
+  type UseFormSetFocus,
   useController,
   useFieldArray,
   useWatch,
@@ -13,20 +14,20 @@ import { formatBasisPoints, parseRulePercent, type RuleInput, WHOLE } from "@/li
 
 type Props = {
   control: Control<RuleInput, unknown, Rule>;
+  setFocus: UseFormSetFocus<RuleInput>;
   register: UseFormRegister<RuleInput>;
   errors: FieldErrors<RuleInput>;
 };
 
 /** The lines of a rule: fund, campaign and percentage, and which line takes the leftover cents. */
-export function RuleLines({ control, register, errors }: Props) {
+export function RuleLines({ control, register, errors, setFocus }: Props) {
   const { fields, append, remove } = useFieldArray({ control, name: "lines" });
   const lines = useWatch({ control, name: "lines" });
   // A controlled radio group: the chosen line is a number, which a registered radio would give as text.
   const { field: leftover } = useController({ control, name: "leftoverLine" });
-  const total = (lines ?? []).reduce((sum, line) => {
-    const parsed = parseRulePercent(line?.percent ?? "");
-    return sum + (parsed.ok ? parsed.value : 0);
-  }, 0);
+  const parsed = (lines ?? []).map((line) => parseRulePercent(line?.percent ?? ""));
+  const readable = parsed.every((p) => p.ok);
+  const total = parsed.reduce((sum, p) => sum + (p.ok ? p.value : 0), 0);
   const sumError = errors.lines?.root?.message ?? errors.lines?.message;
 
   return (
@@ -36,9 +37,9 @@ export function RuleLines({ control, register, errors }: Props) {
         <thead>
           <tr>
             <th scope="col">Fund</th>
-            <th scope="col">Campaign (optional)</th>
+            <th scope="col">Campaign (blank keeps the gift&apos;s)</th>
             <th scope="col">Percent</th>
-            <th scope="col">Leftover cents</th>
+            <th scope="col">Leftover</th>
             <th scope="col">
               <span className="visually-hidden">Remove</span>
             </th>
@@ -92,6 +93,8 @@ export function RuleLines({ control, register, errors }: Props) {
                     className="button button--link button--link-danger"
                     onClick={() => {
                       remove(index);
+                      // Focus stays in the table (on the line that took this one's place), not lost to the page.
+                      setTimeout(() => setFocus(`lines.${Math.min(index, fields.length - 2)}.fund`), 0);
                       // The leftover stays with the same line, or falls to the first when its line goes.
                       if (leftover.value > index) leftover.onChange(leftover.value - 1);
                       else if (leftover.value === index) leftover.onChange(0);
@@ -114,8 +117,10 @@ export function RuleLines({ control, register, errors }: Props) {
         >
           Add line
         </button>
-        <span className={`sum ${total === WHOLE ? "sum--ok" : "sum--danger"}`} aria-live="polite">
-          Lines add up to {formatBasisPoints(total)}%{total === WHOLE ? "" : " (must be 100%)"}
+        <span className={`sum ${readable && total === WHOLE ? "sum--ok" : "sum--danger"}`} aria-live="polite">
+          {readable
+            ? `Lines add up to ${formatBasisPoints(total)}%${total === WHOLE ? "" : " (must be 100%)"}`
+            : "Some percentages are not numbers like 60 or 33.33"}
         </span>
       </div>
       {errors.leftoverLine && <p className="field__error">{errors.leftoverLine.message}</p>}

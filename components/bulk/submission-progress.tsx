@@ -36,10 +36,13 @@ export function SubmissionProgressView({ id }: { id: string }) {
         aria-label="Batches processed by the service"
       />
       <p className="small">
-        {batches.done + batches.failed} of {batches.total} batch{batches.total === 1 ? "" : "es"} processed by the
-        service ({batches.sent} sent) · {rows.imported.toLocaleString("en-US")} of{" "}
-        {data.rowCount.toLocaleString("en-US")} rows imported
+        {batches.done + batches.failed} of {batches.total} import call{batches.total === 1 ? "" : "s"} processed by the
+        service · {rows.imported.toLocaleString("en-US")} of {data.rowCount.toLocaleString("en-US")} rows imported
         {rows.dropped > 0 ? ` · ${rows.dropped.toLocaleString("en-US")} dropped` : ""}
+      </p>
+      <p className="small muted">
+        The service takes at most 100 rows a call, and gifts matched by your external id go in other calls than gifts
+        created in the service.
       </p>
       {data.lastError && !final && <p className="notice notice--warn">Waiting: {data.lastError}</p>}
       {final && (
@@ -52,7 +55,12 @@ export function SubmissionProgressView({ id }: { id: string }) {
             <dt>Rows dropped by the service</dt>
             <dd>{rows.dropped.toLocaleString("en-US")}</dd>
             <dt>Rows not confirmed</dt>
-            <dd>{rows.pending.toLocaleString("en-US")}</dd>
+            <dd>
+              {rows.pending.toLocaleString("en-US")}
+              {rows.pending > 0 && (
+                <span className="small muted"> (the service did not say what became of them; see each in History)</span>
+              )}
+            </dd>
           </dl>
           {data.dropReasons.length > 0 && (
             <>
@@ -68,8 +76,8 @@ export function SubmissionProgressView({ id }: { id: string }) {
           )}
           {batches.failed > 0 && (
             <p className="notice notice--danger" role="alert">
-              {batches.failed} batch{batches.failed === 1 ? "" : "es"} could not be sent: {data.lastError}. Open the
-              submission to retry.
+              {batches.failed} import call{batches.failed === 1 ? "" : "s"} could not be made: {data.lastError}. Open
+              the submission to retry.
             </p>
           )}
         </>

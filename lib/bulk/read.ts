@@ -63,7 +63,17 @@ export type DraftPreview = DraftSummary & {
   items: PreviewItem[];
 };
 
+/** Drafts never sent are kept this long; sent ones stay, as the way back to their preview. */
+export const UNSENT_DRAFT_DAYS = 7;
+
 export async function listDrafts(connectionId: string, take = 20): Promise<DraftSummary[]> {
+  await db().bulkDraft.deleteMany({
+    where: {
+      connectionId,
+      status: { not: "submitted" },
+      createdAt: { lt: new Date(Date.now() - UNSENT_DRAFT_DAYS * 86_400_000) },
+    },
+  });
   const drafts = await db().bulkDraft.findMany({ where: { connectionId }, orderBy: { createdAt: "desc" }, take });
   return drafts.map(toSummary);
 }

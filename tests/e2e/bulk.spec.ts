@@ -47,7 +47,7 @@ test("upload a CSV, see what is wrong and why, download the wrong rows, and send
 
   await expect(page).toHaveURL(/\/bulk\/[0-9a-f-]{36}$/);
   await expect(page.getByText("4 transactions, 6 rows")).toBeVisible();
-  await expect(page.getByRole("button", { name: "Cannot be sent (2)" })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByRole("button", { name: "With a problem (2)" })).toHaveAttribute("aria-pressed", "true");
   await expect(page.getByText("The splits add up to $20.00: $5.00 short of the $25.00 total.")).toBeVisible();
   await expect(page.getByText("This line has more values than the header has columns.")).toBeVisible();
   await expectNoSeriousAxeViolations(page);
@@ -55,20 +55,20 @@ test("upload a CSV, see what is wrong and why, download the wrong rows, and send
 
   const [download] = await Promise.all([
     page.waitForEvent("download"),
-    page.getByRole("link", { name: "Download its rows" }).click(),
+    page.getByRole("link", { name: "Download their rows" }).click(),
   ]);
   expect(download.suggestedFilename()).toBe("spring-errors.csv");
   const errors = await (await download.createReadStream()).toArray();
   const text = Buffer.concat(errors).toString("utf8");
-  expect(text.split("\r\n")[0]).toBe("transaction_id,amount,quantity,campaign,fund,error");
-  expect(text).toContain("ext-1001-0002,20.00,1,,General,The splits add up to $20.00");
+  expect(text.split("\r\n")[0]).toBe("transaction_id,amount,quantity,campaign,fund,line,error");
+  expect(text).toContain("ext-1001-0002,20.00,1,,General,6,The splits add up to $20.00");
 
   await page.getByRole("button", { name: "Ready (2)" }).click();
   await expect(page.getByText("Ready", { exact: true }).first()).toBeVisible();
   await page.getByRole("button", { name: "Send 2 transactions" }).click();
   await expect(page.getByRole("heading", { name: "Final report" })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole("status").filter({ hasText: "Complete" })).toBeVisible();
-  await expect(page.getByText("2 of 2 batches processed")).toBeVisible();
+  await expect(page.getByText("2 of 2 import calls processed")).toBeVisible();
   await page.screenshot({ path: "test-results/bulk-report.png", fullPage: true });
 
   expect((await activeServiceSplits(page)).sort()).toEqual([
@@ -101,6 +101,12 @@ test("save a 60/40 rule, reuse it on filtered gifts, and send it", async ({ page
   await expect(page.getByText("Lines add up to 90% (must be 100%)")).toBeVisible();
   await page.getByRole("button", { name: "Preview allocation" }).click();
   await expect(page.getByText("The percentages add up to 90%: 10% short of 100%.")).toBeVisible();
+
+  // Removing a line by keyboard leaves focus in the table.
+  await page.getByRole("button", { name: "Add line" }).click();
+  await page.getByRole("button", { name: "Remove line 3" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByLabel("Fund, line 2")).toBeFocused();
 
   await page.getByLabel("Percent, line 2").fill("40");
   await page.getByLabel("Leftover cents go to line 2").check();

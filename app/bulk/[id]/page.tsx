@@ -9,7 +9,7 @@ import { bulkKey } from "@/lib/hooks/query-keys";
 import { getQueryClient } from "@/lib/query-client";
 import { Providers } from "@/components/providers";
 
-export const metadata = { title: "Bulk allocation preview" };
+export const metadata = { title: "Bulk allocation" };
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -31,7 +31,7 @@ export default async function BulkPreviewPage({ params }: Props) {
       <p className="small">
         <Link href="/bulk">← Bulk allocation</Link>
       </p>
-      <h1>Preview</h1>
+      <h1>Bulk allocation</h1>
       <Providers>
         <HydrationBoundary state={dehydrate(queryClient)}>
           <DraftPreviewView id={id} initialShow={preview.show} />
