@@ -3,6 +3,9 @@ import { SubmissionStatusBadge } from "@/components/history/submission-status";
 import { requireConnection } from "@/lib/auth/session";
 import { listSubmissions } from "@/lib/imports/read";
 
+// Server-rendered: the zone is said, not guessed from the server's clock.
+const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+
 export const metadata = { title: "Import history" };
 
 export default async function HistoryPage() {
@@ -24,7 +27,8 @@ export default async function HistoryPage() {
           <table className="table">
             <thead>
               <tr>
-                <th scope="col">Submitted</th>
+                <th scope="col">Submitted (UTC)</th>
+                <th scope="col">From</th>
                 <th scope="col">Transactions</th>
                 <th scope="col">Rows</th>
                 <th scope="col">Status</th>
@@ -34,7 +38,10 @@ export default async function HistoryPage() {
               {submissions.map((s) => (
                 <tr key={s.id}>
                   <td>
-                    <Link href={`/history/${s.id}`}>{new Date(s.createdAt).toLocaleString("en-US")}</Link>
+                    <Link href={`/history/${s.id}`}>{when.format(new Date(s.createdAt))}</Link>
+                  </td>
+                  <td>
+                    {s.source ? <Link href={`/bulk/${s.source.draftId}`}>{s.source.label}</Link> : "Split editor"}
                   </td>
                   <td>{s.transactionCount}</td>
                   <td>

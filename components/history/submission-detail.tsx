@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useRetrySubmission, useSubmission } from "@/lib/hooks/use-submission";
 import { formatCents } from "@/lib/splits/money";
 import { SubmissionStatusBadge } from "./submission-status";
@@ -32,7 +33,14 @@ export function SubmissionDetailView({ id }: { id: string }) {
           </span>
         </div>
         <p className="small muted">
-          Submitted {new Date(data.createdAt).toLocaleString("en-US")} ·{" "}
+          Submitted {new Date(data.createdAt).toLocaleString("en-US")}
+          {data.source && (
+            <>
+              {" "}
+              from the bulk allocation <Link href={`/bulk/${data.source.draftId}`}>{data.source.label}</Link>
+            </>
+          )}{" "}
+          ·{" "}
           {data.chunks
             .map((c) => `import ${c.serviceImportId ?? "(not sent yet)"}: ${c.serviceStatus ?? c.status}`)
             .join(" · ")}

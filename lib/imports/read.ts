@@ -11,6 +11,8 @@ export type SubmissionSummary = {
   rowCount: number;
   droppedCount: number;
   createdAt: string;
+  /** The bulk allocation it was sent from; null for the split editor. */
+  source: { draftId: string; label: string } | null;
 };
 
 export type SubmissionDetail = SubmissionSummary & {
@@ -58,7 +60,10 @@ export async function listSubmissions(connectionId: string, take = 50): Promise<
     where: { connectionId },
     orderBy: { createdAt: "desc" },
     take,
-    include: { _count: { select: { rows: { where: { outcome: "dropped" } } } } },
+    include: {
+      _count: { select: { rows: { where: { outcome: "dropped" } } } },
+      bulkDrafts: { select: { id: true, label: true }, take: 1 },
+    },
   });
   return submissions.map((s) => ({
     id: s.id,
@@ -67,6 +72,7 @@ export async function listSubmissions(connectionId: string, take = 50): Promise<
     rowCount: s.rowCount,
     droppedCount: s._count.rows,
     createdAt: s.createdAt.toISOString(),
+    source: sourceOf(s.bulkDrafts),
   }));
 }
 
@@ -74,6 +80,7 @@ export async function getSubmission(connectionId: string, id: string): Promise<S
   const submission = await db().submission.findFirst({
     where: { id, connectionId },
     include: {
+      bulkDrafts: { select: { id: true, label: true }, take: 1 },
       chunks: { orderBy: { index: "asc" }, include: { _count: { select: { rows: true } } } },
       rows: { orderBy: [{ chunkId: "asc" }, { rowIndex: "asc" }] },
     },
@@ -102,6 +109,7 @@ export async function getSubmission(connectionId: string, id: string): Promise<S
     rowCount: submission.rowCount,
     droppedCount: rows.filter((r) => r.outcome === "dropped").length,
     createdAt: submission.createdAt.toISOString(),
+    source: sourceOf(submission.bulkDrafts),
     chunks: submission.chunks.map((c) => ({
       index: c.index,
       matchBy: c.matchBy,
@@ -133,4 +141,9 @@ export async function getSubmission(connectionId: string, id: string): Promise<S
       };
     }),
   };
+}
+
+function sourceOf(drafts: { id: string; label: string }[]): SubmissionSummary["source"] {
+  const draft = drafts[0];
+  return draft ? { draftId: draft.id, label: draft.label } : null;
 }
