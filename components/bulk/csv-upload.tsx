@@ -13,6 +13,7 @@ type State =
 export function CsvUpload() {
   const router = useRouter();
   const worker = useRef<Worker | null>(null);
+  const draftId = useRef<string | null>(null);
   const [state, setState] = useState<State>({ step: "idle" });
   const [file, setFile] = useState<File | null>(null);
 
@@ -23,10 +24,13 @@ export function CsvUpload() {
     worker.current?.terminate();
     const w = new Worker(new URL("./csv.worker.ts", import.meta.url), { type: "module" });
     worker.current = w;
+    draftId.current = null;
     setState({ step: "working", label: "Reading the file", done: 0, total: 100 });
     w.onmessage = (event: MessageEvent<WorkerMessage>) => {
       const message = event.data;
-      if (message.type === "progress") {
+      if (message.type === "draft") {
+        draftId.current = message.draftId;
+      } else if (message.type === "progress") {
         setState({
           step: "working",
           label:
@@ -50,6 +54,9 @@ export function CsvUpload() {
 
   function cancel() {
     worker.current?.terminate();
+    // A half-uploaded draft is of no use: it goes with the cancelled upload.
+    if (draftId.current) void fetch(`/api/bulk/${draftId.current}`, { method: "DELETE" }).catch(() => undefined);
+    draftId.current = null;
     setState({ step: "idle" });
   }
 

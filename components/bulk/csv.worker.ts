@@ -7,6 +7,7 @@ export type WorkerRequest = { file: File };
 export type WorkerMessage =
   | { type: "progress"; phase: "reading" | "checking"; done: number; total: number }
   | { type: "error"; message: string }
+  | { type: "draft"; draftId: string }
   | { type: "done"; draftId: string };
 
 const scope = self as unknown as {
@@ -29,7 +30,13 @@ async function upload(file: File): Promise<void> {
   );
   if (!read.ok) return scope.postMessage({ type: "error", message: read.error });
 
-  const { id } = await post<{ id: string }>("/api/bulk", { source: "csv", label: file.name, columns: read.columns });
+  const { id } = await post<{ id: string }>("/api/bulk", {
+    source: "csv",
+    label: file.name.slice(0, 200),
+    columns: read.columns,
+  });
+  // The page learns the draft at once, so Cancel can remove it.
+  scope.postMessage({ type: "draft", draftId: id });
   try {
     let done = 0;
     for (const batch of batchGroups(read.groups)) {

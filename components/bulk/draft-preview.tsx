@@ -45,7 +45,9 @@ export function DraftPreviewView({ id, initialShow }: { id: string; initialShow:
           <h2 id="summary-title" style={{ margin: 0 }}>
             {data.label}
           </h2>
-          <span className={`badge ${submissionId ? "badge--ok" : ""}`}>{submissionId ? "Sent" : "Not sent yet"}</span>
+          <span className={`badge ${submissionId ? "badge--ok" : ""}`}>
+            {submissionId ? "Sent" : data.status === "submitted" ? "Being sent" : "Not sent yet"}
+          </span>
         </div>
         <p>
           {data.transactionCount.toLocaleString("en-US")} transaction{data.transactionCount === 1 ? "" : "s"},{" "}
@@ -71,19 +73,24 @@ export function DraftPreviewView({ id, initialShow }: { id: string; initialShow:
               <button
                 type="button"
                 className="button"
-                disabled={submit.isPending || data.status !== "ready"}
+                disabled={submit.isPending || data.status === "uploading"}
                 onClick={() => submit.mutate(key.current)}
               >
                 {submit.isPending
                   ? "Storing…"
-                  : `Send ${data.validCount.toLocaleString("en-US")} transaction${data.validCount === 1 ? "" : "s"}`}
+                  : data.status === "submitted"
+                    ? "Finish sending" // a send cut short: the same key finds what was stored
+                    : `Send ${data.validCount.toLocaleString("en-US")} transaction${data.validCount === 1 ? "" : "s"}`}
               </button>
             )}
             <button
               type="button"
               className="button button--secondary"
               disabled={discard.isPending}
-              onClick={() => discard.mutate(undefined, { onSuccess: () => router.push("/bulk") })}
+              onClick={() =>
+                window.confirm("Discard this bulk allocation? Nothing of it has been sent.") &&
+                discard.mutate(undefined, { onSuccess: () => router.push("/bulk") })
+              }
             >
               Discard
             </button>

@@ -91,7 +91,9 @@ export function RuleForm({ rules: initialRules, campaigns, funds }: Props) {
     try {
       const { id } = await preview.mutateAsync({
         // Unsaved rules are named by what they do, so recent allocations can be told apart.
-        label: name.trim() || values.lines.map((line) => `${line.percent.trim()}% ${line.fund.trim()}`).join(" / "),
+        label: (
+          name.trim() || values.lines.map((line) => `${line.percent.trim()}% ${line.fund.trim()}`).join(" / ")
+        ).slice(0, 200),
         rule: withIds(form.getValues()),
         filters: activeFilters(filters),
       });

@@ -54,18 +54,32 @@ export function RuleLines({ control, register, errors, setFocus }: Props) {
                 <td>
                   <input
                     list="known-funds"
+                    maxLength={200}
                     aria-label={`Fund, line ${n}`}
                     aria-invalid={!!lineErrors?.fund}
+                    aria-describedby={lineErrors?.fund ? `fund-error-${index}` : undefined}
                     {...register(`lines.${index}.fund`)}
                   />
-                  {lineErrors?.fund && <span className="field__error">{lineErrors.fund.message}</span>}
+                  {lineErrors?.fund && (
+                    <span id={`fund-error-${index}`} className="field__error">
+                      {lineErrors.fund.message}
+                    </span>
+                  )}
                 </td>
                 <td>
                   <input
                     list="known-campaigns"
+                    maxLength={200}
                     aria-label={`Campaign, line ${n}`}
+                    aria-invalid={!!lineErrors?.campaign}
+                    aria-describedby={lineErrors?.campaign ? `campaign-error-${index}` : undefined}
                     {...register(`lines.${index}.campaign`)}
                   />
+                  {lineErrors?.campaign && (
+                    <span id={`campaign-error-${index}`} className="field__error">
+                      {lineErrors.campaign.message}
+                    </span>
+                  )}
                 </td>
                 <td>
                   <input
@@ -73,9 +87,14 @@ export function RuleLines({ control, register, errors, setFocus }: Props) {
                     className="input--narrow"
                     aria-label={`Percent, line ${n}`}
                     aria-invalid={!!lineErrors?.percent}
+                    aria-describedby={lineErrors?.percent ? `percent-error-${index}` : undefined}
                     {...register(`lines.${index}.percent`)}
                   />
-                  {lineErrors?.percent && <span className="field__error">{lineErrors.percent.message}</span>}
+                  {lineErrors?.percent && (
+                    <span id={`percent-error-${index}`} className="field__error">
+                      {lineErrors.percent.message}
+                    </span>
+                  )}
                 </td>
                 <td>
                   <input

@@ -5,13 +5,21 @@ import { transactionFiltersSchema } from "@/lib/transactions/read";
 import { MAX_BATCH_ROWS, MAX_VALUE_LENGTH } from "./csv-format";
 import { ruleSchema, savedRuleSchema } from "./rule";
 
-const label = z.string().trim().min(1, "Name the allocation.").max(200, "A name is at most 200 characters.");
+// PostgreSQL cannot store a NUL character in text or JSON: refused here with words, not a 500.
+const noNul = (label: string) => z.string().refine((v) => !v.includes("\u0000"), `${label} contains a NUL character.`);
+
+const label = noNul("The name").pipe(
+  z.string().trim().min(1, "Name the allocation.").max(200, "A name is at most 200 characters."),
+);
 
 export const createDraftSchema = z.discriminatedUnion("source", [
   z.object({
     source: z.literal("csv"),
     label,
-    columns: z.array(z.string().max(200)).min(1).max(50, "The file has more than 50 columns."),
+    columns: z
+      .array(noNul("A column name").pipe(z.string().max(200, "A column name is at most 200 characters.")))
+      .min(1)
+      .max(50, "The file has more than 50 columns."),
   }),
   z.object({
     source: z.literal("rule"),
@@ -23,13 +31,16 @@ export const createDraftSchema = z.discriminatedUnion("source", [
 
 const csvRow = z.object({
   line: z.number().int().min(2),
-  values: z.record(z.string().max(200), z.string().max(MAX_VALUE_LENGTH * 4)),
-  problem: z.string().max(200).optional(),
+  values: z.record(
+    noNul("A column name").pipe(z.string().max(200)),
+    noNul("A value").pipe(z.string().max(MAX_VALUE_LENGTH * 4)),
+  ),
+  problem: z.string().max(2_000).optional(),
 });
 
 export const addItemsSchema = z.object({
   groups: z
-    .array(z.object({ transaction: z.string().max(200), rows: z.array(csvRow).min(1) }))
+    .array(z.object({ transaction: noNul("A transaction id").pipe(z.string().max(200)), rows: z.array(csvRow).min(1) }))
     .min(1)
     .refine(
       (groups) => groups.reduce((n, g) => n + g.rows.length, 0) <= MAX_BATCH_ROWS,

@@ -85,6 +85,11 @@ export async function checkGroups(
       );
       return item;
     }
+    if (rows.length === 0) {
+      // A rule leaves out 0-cent shares; a gift of $0.00 leaves nothing to send.
+      item.errors.push("A transaction of $0.00 has nothing to allocate.");
+      return item;
+    }
     const parsed = checked.map((c) => c.parsed).filter((p): p is SplitRow => p !== null);
     item.errors.push(...transactionProblems(transaction, rows.length, parsed.length === rows.length ? parsed : null));
     if (rows.some((r) => r.errors.length > 0)) {
@@ -109,7 +114,11 @@ function transactionProblems(known: Known, rowCount: number, parsed: readonly Sp
   }
   const removals = Math.max(0, known.activeSplitIds.length - rowCount);
   if (rowCount + removals > MAX_ROWS_PER_TRANSACTION) {
-    problems.push(`A transaction can have at most ${MAX_ROWS_PER_TRANSACTION} splits; this one has ${rowCount}.`);
+    problems.push(
+      removals > 0
+        ? `One import carries at most ${MAX_ROWS_PER_TRANSACTION} rows for a transaction, removals included: this one needs ${rowCount} plus ${removals} removals.`
+        : `A transaction can have at most ${MAX_ROWS_PER_TRANSACTION} splits; this one has ${rowCount}.`,
+    );
   }
   if (parsed) {
     const allocated = parsed.reduce((sum, row) => sum + row.amount * row.quantity, 0);
@@ -247,6 +256,8 @@ async function loadKnown(connectionId: string, keys: readonly string[]): Promise
     if (!split.deletedAt) entry.activeSplitIds.push(split.splitId);
   }
   for (const row of sent) byId.get(row.transactionId)?.takenSplitIds.push(row.splitId);
+  // Re-used in their numbered order (`ref:2` before `ref:10`), as the admin reads them.
+  for (const entry of byId.values()) entry.activeSplitIds.sort(bySuffix);
 
   const byKey = new Map<string, Known>();
   // External ids first, so an exact transaction id wins when a value is both.
@@ -255,4 +266,9 @@ async function loadKnown(connectionId: string, keys: readonly string[]): Promise
   }
   for (const entry of byId.values()) byKey.set(entry.transaction.transactionId, entry);
   return byKey;
+}
+
+function bySuffix(a: string, b: string): number {
+  const n = (id: string) => Number(id.slice(id.lastIndexOf(":") + 1));
+  return n(a) - n(b) || a.localeCompare(b);
 }

@@ -11,6 +11,7 @@ import {
   MAX_BATCH_ROWS,
   MAX_BULK_ROWS,
   MAX_BULK_TRANSACTIONS,
+  MAX_VALUE_LENGTH,
 } from "./csv-format";
 
 export type CsvReadResult =
@@ -37,65 +38,70 @@ export function readCsv(input: File | string, onProgress?: (fraction: number) =>
       parser.abort();
     };
 
+    let reported = 0;
+    // `step` hands over one record at a time with its own errors: with `chunk`, papaparse numbers
+    // the errors of quotes and of field counts differently, and problems landed on other lines.
     Papa.parse<Record<string, string>>(input, {
       header: true,
       skipEmptyLines: false,
       chunkSize: 1024 * 1024,
-      chunk(results, parser) {
+      step(result, parser) {
         if (!columns) {
-          columns = (results.meta.fields ?? []).filter((f) => f !== "");
+          const renamed = Object.values(result.meta.renamedHeaders ?? {});
+          columns = (result.meta.fields ?? []).filter((f) => f !== "");
           if (columns.length === 0) return fail("The file is empty.", parser);
+          if (renamed.length > 0) return fail(`The column ${[...new Set(renamed)].join(", ")} appears twice.`, parser);
           const problem = headerProblem(columns);
           if (problem) return fail(problem, parser);
           keyColumn = mapColumns(columns).byColumn.transaction_id ?? "";
         }
-        const problems = new Map<number, string>();
-        for (const error of results.errors) {
-          if (error.row !== undefined && error.row !== null) {
-            problems.set(error.row, PARSE_ERRORS[error.code] ?? error.message);
-          }
+        line += 1;
+        const { values, problems } = cleanValues(result.data, columns);
+        // A blank line (papaparse counts it one field short) is skipped, not reported.
+        if (problems.length === 0 && Object.values(values).every((v) => v.trim() === "")) return;
+        for (const error of result.errors) problems.unshift(PARSE_ERRORS[error.code] ?? error.message);
+        rowCount += 1;
+        if (rowCount > MAX_BULK_ROWS) {
+          return fail(
+            `The file has more than ${MAX_BULK_ROWS.toLocaleString("en-US")} lines; split it into smaller files.`,
+            parser,
+          );
         }
-        for (const [index, data] of results.data.entries()) {
-          line += 1;
-          const values = cleanValues(data, columns);
-          if (Object.values(values).every((v) => v.trim() === "")) continue;
-          rowCount += 1;
-          if (rowCount > MAX_BULK_ROWS) {
+        const row: CsvRow = { line, values };
+        if (problems.length > 0) row.problem = problems.join(" ");
+        const key = (values[keyColumn] ?? "").trim();
+        let group = groups.get(key);
+        if (!group) {
+          if (groups.size >= MAX_BULK_TRANSACTIONS) {
             return fail(
-              `The file has more than ${MAX_BULK_ROWS.toLocaleString("en-US")} lines; split it into smaller files.`,
+              `The file names more than ${MAX_BULK_TRANSACTIONS.toLocaleString("en-US")} transactions; split it into smaller files.`,
               parser,
             );
           }
-          const row: CsvRow = { line, values };
-          const problem = problems.get(index);
-          if (problem) row.problem = problem;
-          const key = (values[keyColumn] ?? "").trim();
-          let group = groups.get(key);
-          if (!group) {
-            if (groups.size >= MAX_BULK_TRANSACTIONS) {
-              return fail(
-                `The file names more than ${MAX_BULK_TRANSACTIONS.toLocaleString("en-US")} transactions; split it into smaller files.`,
-                parser,
-              );
-            }
-            group = { transaction: key, rows: [] };
-            groups.set(key, group);
-          }
-          group.rows.push(row);
-          if (group.rows.length > MAX_BATCH_ROWS) {
-            return fail(
-              `Transaction ${key || "(blank)"} has more than ${MAX_BATCH_ROWS} lines; a transaction has at most 100 splits.`,
-              parser,
-            );
-          }
+          group = { transaction: key, rows: [] };
+          groups.set(key, group);
         }
-        onProgress?.(Math.min(1, results.meta.cursor / Math.max(1, size)));
+        group.rows.push(row);
+        if (group.rows.length > MAX_BATCH_ROWS) {
+          return fail(
+            `Transaction ${key || "(blank)"} has more than ${MAX_BATCH_ROWS} lines; a transaction has at most 100 splits.`,
+            parser,
+          );
+        }
+        const fraction = Math.min(1, result.meta.cursor / Math.max(1, size));
+        if (fraction - reported >= 0.01) {
+          reported = fraction;
+          onProgress?.(fraction);
+        }
       },
       complete() {
         if (failure) resolve({ ok: false, error: failure });
         else if (!columns) resolve({ ok: false, error: "The file is empty." });
         else if (rowCount === 0) resolve({ ok: false, error: "The file has a header but no lines under it." });
-        else resolve({ ok: true, columns, groups: [...groups.values()], rowCount });
+        else {
+          onProgress?.(1);
+          resolve({ ok: true, columns, groups: [...groups.values()], rowCount });
+        }
       },
       error(error) {
         resolve({ ok: false, error: `The file could not be read: ${error.message}` });
@@ -104,14 +110,28 @@ export function readCsv(input: File | string, onProgress?: (fraction: number) =>
   });
 }
 
-/** Values as text under the file's own headers; extra fields papaparse collects are left out. */
-function cleanValues(data: Record<string, unknown>, columns: readonly string[]): Record<string, string> {
+/** Values as text under the file's own headers (extra fields papaparse collects are left out),
+ *  with what cannot be stored made safe and said: a NUL character, a value too long to be a
+ *  name or an amount (most often an unclosed quote that swallowed the lines after it). */
+function cleanValues(
+  data: Record<string, unknown>,
+  columns: readonly string[],
+): { values: Record<string, string>; problems: string[] } {
   const values: Record<string, string> = {};
+  const problems: string[] = [];
   for (const column of columns) {
-    const value = data[column];
-    values[column] = typeof value === "string" ? value : "";
+    let value = typeof data[column] === "string" ? (data[column] as string) : "";
+    if (value.includes("\u0000")) {
+      value = value.replaceAll("\u0000", "");
+      problems.push(`${column}: contains a NUL character.`);
+    }
+    if (value.length > MAX_VALUE_LENGTH) {
+      value = value.slice(0, MAX_VALUE_LENGTH);
+      problems.push(`${column}: longer than ${MAX_VALUE_LENGTH} characters (an unclosed quote?).`);
+    }
+    values[column] = value;
   }
-  return values;
+  return { values, problems };
 }
 
 /** Whole transactions per request, up to MAX_BATCH_ROWS lines and about MAX_BATCH_BYTES of JSON

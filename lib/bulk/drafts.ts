@@ -8,7 +8,7 @@ import { type BulkDraft, Prisma } from "@/lib/generated/prisma/client";
 import { centsToInput } from "@/lib/splits/money";
 import { type TransactionFilters, whereFor } from "@/lib/transactions/read";
 import { type CheckedItem, checkGroups } from "./check";
-import { type CsvGroup, MAX_BULK_ROWS, MAX_BULK_TRANSACTIONS } from "./csv-format";
+import { type CsvGroup, mapColumns, MAX_BULK_ROWS, MAX_BULK_TRANSACTIONS } from "./csv-format";
 import { applyRule, type Rule } from "./rule";
 
 export const RULE_COLUMNS = ["transaction_id", "amount", "quantity", "campaign", "campaign_id", "fund", "fund_id"];
@@ -17,7 +17,9 @@ export async function createCsvDraft(connectionId: string, label: string, column
   return db().bulkDraft.create({ data: { connectionId, source: "csv", label, columns } });
 }
 
-/** Checks and stores one part of an upload: whole transactions, never seen before in this draft. */
+/** Checks and stores one part of an upload: whole transactions, never seen before in this draft.
+ *  Parts of one draft are serialised by a lock on the draft's row, taken only for the writes: the
+ *  checks read through other connections, and the embedded database has just one. */
 export async function addCsvItems(
   connectionId: string,
   draftId: string,
@@ -25,64 +27,77 @@ export async function addCsvItems(
 ): Promise<{ transactions: number; valid: number }> {
   const draft = await draftFor(connectionId, draftId);
   if (draft.status !== "uploading") throw new AppError("conflict", "This upload is already complete.");
-  if (draft.transactionCount + groups.length > MAX_BULK_TRANSACTIONS) {
-    throw new AppError("invalid_input", `A bulk allocation has at most ${MAX_BULK_TRANSACTIONS} transactions.`);
-  }
-  if (draft.rowCount + groups.reduce((n, g) => n + g.rows.length, 0) > MAX_BULK_ROWS) {
-    throw new AppError("invalid_input", `A bulk allocation has at most ${MAX_BULK_ROWS} rows.`);
-  }
   const keys = groups.map((g) => g.transaction);
   if (new Set(keys).size !== keys.length) {
     throw new AppError("invalid_input", "A transaction appears twice in this part: send each one's rows together.");
   }
-  const earlier = await db().bulkDraftItem.findMany({
-    where: { draftId },
-    select: { transactionKey: true, transactionId: true },
-  });
-  const repeated = earlier.find((item) => keys.includes(item.transactionKey));
-  if (repeated) {
-    throw new AppError("conflict", `Transaction ${repeated.transactionKey} was already uploaded in an earlier part.`);
+  const { byColumn } = mapColumns(draft.columns);
+  const keyHeader = byColumn.transaction_id ?? "";
+  if (groups.some((g) => g.rows.some((row) => (row.values[keyHeader] ?? "").trim() !== g.transaction))) {
+    throw new AppError("invalid_input", "A line is grouped under another transaction than its transaction_id.");
   }
-  const earlierKeys = new Map(
-    earlier.flatMap((item) => (item.transactionId ? [[item.transactionId, item.transactionKey] as const] : [])),
+  const items = await checkGroups(connectionId, draft.columns, groups, await earlierKeysOf(db(), draft.id));
+  const rows = items.reduce((n, i) => n + i.rows.length, 0);
+
+  await db().$transaction(
+    async (tx) => {
+      const [locked] = await tx.$queryRaw<{ status: string; transactionCount: number; rowCount: number }[]>`
+        SELECT status, "transactionCount", "rowCount" FROM "BulkDraft" WHERE id = ${draft.id}::uuid FOR UPDATE`;
+      if (locked?.status !== "uploading") throw new AppError("conflict", "This upload is already complete.");
+      if (locked.transactionCount + items.length > MAX_BULK_TRANSACTIONS) {
+        throw new AppError("invalid_input", `A bulk allocation has at most ${MAX_BULK_TRANSACTIONS} transactions.`);
+      }
+      if (locked.rowCount + rows > MAX_BULK_ROWS) {
+        throw new AppError("invalid_input", `A bulk allocation has at most ${MAX_BULK_ROWS} rows.`);
+      }
+      // Read again under the lock: a part stored meanwhile may name the same gifts.
+      const earlier = await tx.bulkDraftItem.findMany({
+        where: { draftId: draft.id },
+        select: { id: true, transactionKey: true, transactionId: true, valid: true, errors: true, rows: true },
+      });
+      const repeated = earlier.find((item) => keys.includes(item.transactionKey));
+      if (repeated) {
+        throw new AppError(
+          "conflict",
+          `Transaction ${repeated.transactionKey} was already uploaded in an earlier part.`,
+        );
+      }
+      const byTransaction = new Map(earlier.filter((e) => e.transactionId).map((e) => [e.transactionId, e]));
+      for (const item of items) {
+        const other = item.transactionId ? byTransaction.get(item.transactionId) : undefined;
+        if (!other) continue;
+        const message = `Transaction ${item.transactionId} appears under ${other.transactionKey} and ${item.transactionKey}: put all its lines under one id.`;
+        if (!item.errors.includes(message)) {
+          item.valid = false;
+          item.allocation = null;
+          item.errors = [message];
+        }
+        if (!other.errors.includes(message)) {
+          await tx.bulkDraftItem.update({
+            where: { id: other.id },
+            data: { valid: false, allocation: Prisma.DbNull, errors: [...other.errors, message] },
+          });
+          if (other.valid) {
+            await tx.bulkDraft.update({
+              where: { id: draft.id },
+              data: { validCount: { decrement: 1 }, validRowCount: { decrement: (other.rows as unknown[]).length } },
+            });
+          }
+        }
+      }
+      await storeItems(tx, draft.id, items, earlier.length);
+    },
+    { timeout: 60_000 },
   );
-  const items = await checkGroups(connectionId, draft.columns, groups, earlierKeys);
-  await storeItems(draft, items);
-  await refuseEarlierUnderAnotherId(draft.id, items, earlierKeys);
   return { transactions: items.length, valid: items.filter((i) => i.valid).length };
 }
 
-/** A gift of this part that an earlier part named by its other id: the earlier item is refused too. */
-async function refuseEarlierUnderAnotherId(
-  draftId: string,
-  items: readonly CheckedItem[],
-  earlierKeys: ReadonlyMap<string, string>,
-): Promise<void> {
-  for (const item of items) {
-    const earlierKey = item.transactionId ? earlierKeys.get(item.transactionId) : undefined;
-    if (!earlierKey) continue;
-    const earlier = await db().bulkDraftItem.findUniqueOrThrow({
-      where: { draftId_transactionKey: { draftId, transactionKey: earlierKey } },
-    });
-    if (!earlier.valid && earlier.errors.some((e) => e.includes(item.transactionKey))) continue;
-    await db().$transaction([
-      db().bulkDraftItem.update({
-        where: { id: earlier.id },
-        data: { valid: false, allocation: Prisma.DbNull, errors: [...earlier.errors, ...item.errors] },
-      }),
-      ...(earlier.valid
-        ? [
-            db().bulkDraft.update({
-              where: { id: draftId },
-              data: {
-                validCount: { decrement: 1 },
-                validRowCount: { decrement: (earlier.rows as unknown[]).length },
-              },
-            }),
-          ]
-        : []),
-    ]);
-  }
+async function earlierKeysOf(client: ReturnType<typeof db>, draftId: string): Promise<Map<string, string>> {
+  const earlier = await client.bulkDraftItem.findMany({
+    where: { draftId, transactionId: { not: null } },
+    select: { transactionKey: true, transactionId: true },
+  });
+  return new Map(earlier.map((item) => [item.transactionId ?? "", item.transactionKey]));
 }
 
 export async function markReady(connectionId: string, draftId: string): Promise<void> {
@@ -132,12 +147,25 @@ export async function createRuleDraft(
         })),
     };
   });
-  const draft = await db().bulkDraft.create({
-    data: { connectionId, source: "rule", label: input.label, columns: RULE_COLUMNS },
-  });
+  const rows = groups.reduce((n, g) => n + g.rows.length, 0);
+  if (rows > MAX_BULK_ROWS) {
+    throw new AppError(
+      "invalid_input",
+      `This rule would make ${rows.toLocaleString("en-US")} rows; a bulk allocation has at most ${MAX_BULK_ROWS.toLocaleString("en-US")}. Narrow the filters.`,
+    );
+  }
   const items = await checkGroups(connectionId, RULE_COLUMNS, groups);
-  await storeItems(draft, items);
-  return db().bulkDraft.update({ where: { id: draft.id }, data: { status: "ready" } });
+  // Created with its items in one transaction: a failure leaves no half-made draft behind.
+  return db().$transaction(
+    async (tx) => {
+      const draft = await tx.bulkDraft.create({
+        data: { connectionId, source: "rule", label: input.label, columns: RULE_COLUMNS, status: "ready" },
+      });
+      await storeItems(tx, draft.id, items, 0);
+      return tx.bulkDraft.findUniqueOrThrow({ where: { id: draft.id } });
+    },
+    { timeout: 120_000 },
+  );
 }
 
 export async function discardDraft(connectionId: string, draftId: string): Promise<void> {
@@ -154,37 +182,33 @@ export async function draftFor(connectionId: string, draftId: string): Promise<B
   return draft;
 }
 
-async function storeItems(draft: BulkDraft, items: CheckedItem[]): Promise<void> {
+type Tx = Parameters<Parameters<ReturnType<typeof db>["$transaction"]>[0]>[0];
+
+/** Writes checked items after the `position` items already stored, and the draft's counts. */
+async function storeItems(tx: Tx, draftId: string, items: CheckedItem[], position: number): Promise<void> {
   const valid = items.filter((i) => i.valid);
-  await db().$transaction(
-    async (tx) => {
-      // The position continues from the parts stored before, so the preview keeps the file's order.
-      const position = await tx.bulkDraftItem.count({ where: { draftId: draft.id } });
-      // One statement whose columns are arrays (as for submission rows, lib/imports/store-rows.ts):
-      // createMany spent about 330 ms on each part of 5,000 lines.
-      await tx.$executeRaw`
-        INSERT INTO "BulkDraftItem"
-          ("id", "draftId", "position", "transactionKey", "transactionId", "valid", "errors", "rows", "allocation")
-        SELECT gen_random_uuid(), ${draft.id}::uuid, ${position}::int + t.n - 1, t.key, t.transaction_id, t.valid,
-               ARRAY(SELECT jsonb_array_elements_text(t.errors::jsonb)), t.rows::jsonb, t.allocation::jsonb
-        FROM unnest(
-          ${items.map((i) => i.transactionKey)}::text[],
-          ${items.map((i) => i.transactionId)}::text[],
-          ${items.map((i) => i.valid)}::boolean[],
-          ${items.map((i) => JSON.stringify(i.errors))}::text[],
-          ${items.map((i) => JSON.stringify(i.rows))}::text[],
-          ${items.map((i) => (i.allocation ? JSON.stringify(i.allocation) : null))}::text[]
-        ) WITH ORDINALITY AS t(key, transaction_id, valid, errors, rows, allocation, n)`;
-      await tx.bulkDraft.update({
-        where: { id: draft.id },
-        data: {
-          transactionCount: { increment: items.length },
-          validCount: { increment: valid.length },
-          rowCount: { increment: items.reduce((n, i) => n + i.rows.length, 0) },
-          validRowCount: { increment: valid.reduce((n, i) => n + i.rows.length, 0) },
-        },
-      });
+  // One statement whose columns are arrays (as for submission rows, lib/imports/store-rows.ts):
+  // createMany spent about 330 ms on each part of 5,000 lines.
+  await tx.$executeRaw`
+    INSERT INTO "BulkDraftItem"
+      ("id", "draftId", "position", "transactionKey", "transactionId", "valid", "errors", "rows", "allocation")
+    SELECT gen_random_uuid(), ${draftId}::uuid, ${position}::int + t.n - 1, t.key, t.transaction_id, t.valid,
+           ARRAY(SELECT jsonb_array_elements_text(t.errors::jsonb)), t.rows::jsonb, t.allocation::jsonb
+    FROM unnest(
+      ${items.map((i) => i.transactionKey)}::text[],
+      ${items.map((i) => i.transactionId)}::text[],
+      ${items.map((i) => i.valid)}::boolean[],
+      ${items.map((i) => JSON.stringify(i.errors))}::text[],
+      ${items.map((i) => JSON.stringify(i.rows))}::text[],
+      ${items.map((i) => (i.allocation ? JSON.stringify(i.allocation) : null))}::text[]
+    ) WITH ORDINALITY AS t(key, transaction_id, valid, errors, rows, allocation, n)`;
+  await tx.bulkDraft.update({
+    where: { id: draftId },
+    data: {
+      transactionCount: { increment: items.length },
+      validCount: { increment: valid.length },
+      rowCount: { increment: items.reduce((n, i) => n + i.rows.length, 0) },
+      validRowCount: { increment: valid.reduce((n, i) => n + i.rows.length, 0) },
     },
-    { timeout: 60_000 },
-  );
+  });
 }

@@ -178,7 +178,8 @@ export async function errorCsv(connectionId: string, draftId: string): Promise<{
     ]),
   );
   // Leading = + - @ would run as a formula when the file is opened in a spreadsheet.
-  const csv = Papa.unparse({ fields, data }, { escapeFormulae: true });
+  // papaparse's own pattern (/^[=+\-@\t\r].*$/) misses values with a line break in them.
+  const csv = Papa.unparse({ fields, data }, { escapeFormulae: /^[=+\-@\t\r]/ });
   const base = draft.label.replace(/\.csv$/i, "").replace(/[^\w.-]+/g, "-") || "allocation";
   return { fileName: `${base}-errors.csv`, csv };
 }

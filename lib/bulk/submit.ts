@@ -5,7 +5,7 @@ import "server-only";
 import { z } from "zod";
 import { AppError } from "@/lib/app-error";
 import { db } from "@/lib/db";
-import type { Connection } from "@/lib/generated/prisma/client";
+import type { BulkDraft, Connection } from "@/lib/generated/prisma/client";
 import { createSubmission } from "@/lib/imports/submit";
 import type { Allocation } from "@/lib/splits/schema";
 import { draftFor } from "./drafts";
@@ -18,32 +18,52 @@ export async function submitDraft(
   const draft = await draftFor(connection.id, draftId);
   if (draft.status === "submitted") {
     if (draft.submissionId) return { submissionId: draft.submissionId, created: false };
-    throw new AppError("conflict", "This bulk allocation is being submitted. Reload the page in a moment.");
+    // Claimed but not finished (the process stopped, or another click is on it): finish it
+    // with the key it was claimed with, which finds the submission if it was stored.
+    if (draft.submitKey) return send(connection, draft, draft.submitKey);
   }
   if (draft.status !== "ready") throw new AppError("conflict", "This upload is not complete yet.");
   if (draft.validCount === 0) throw new AppError("invalid_input", "No transaction in this allocation can be sent.");
 
-  // Claimed first, so two clicks (or two tabs) cannot send the same draft twice.
+  // Claimed with its key first, so two clicks (or two tabs) cannot send the same draft twice.
   const claimed = await db().bulkDraft.updateMany({
     where: { id: draft.id, status: "ready" },
-    data: { status: "submitted" },
+    data: { status: "submitted", submitKey: idempotencyKey },
   });
   if (claimed.count === 0) return submitDraft(connection, draftId, idempotencyKey);
-  let allocations: Allocation[] = [];
+  return send(connection, draft, idempotencyKey);
+}
+
+async function send(
+  connection: Connection,
+  draft: BulkDraft,
+  key: string,
+): Promise<{ submissionId: string; created: boolean }> {
+  const items = await db().bulkDraftItem.findMany({
+    where: { draftId: draft.id, valid: true },
+    orderBy: { position: "asc" },
+    select: { allocation: true },
+  });
+  const allocations = items.map((item) => item.allocation as unknown as Allocation);
+  let result: { submissionId: string; created: boolean };
   try {
-    const items = await db().bulkDraftItem.findMany({
-      where: { draftId: draft.id, valid: true },
-      orderBy: { position: "asc" },
-      select: { allocation: true },
-    });
-    allocations = items.map((item) => item.allocation as unknown as Allocation);
-    const result = await createSubmission(connection, { idempotencyKey, allocations });
-    await db().bulkDraft.update({ where: { id: draft.id }, data: { submissionId: result.submissionId } });
-    return result;
+    result = await createSubmission(connection, { idempotencyKey: key, allocations });
   } catch (error) {
-    await db().bulkDraft.update({ where: { id: draft.id }, data: { status: "ready" } });
+    // Nothing was stored under the key: the draft can be sent again after the admin acts.
+    const stored = await db().submission.findUnique({
+      where: { connectionId_idempotencyKey: { connectionId: connection.id, idempotencyKey: key } },
+      select: { id: true },
+    });
+    if (!stored) {
+      await db().bulkDraft.updateMany({
+        where: { id: draft.id, submissionId: null },
+        data: { status: "ready", submitKey: null },
+      });
+    }
     throw error instanceof z.ZodError ? changedSincePreview(error, allocations) : error;
   }
+  await db().bulkDraft.update({ where: { id: draft.id }, data: { submissionId: result.submissionId } });
+  return result;
 }
 
 /** The submission's checks name allocations by index; the admin needs the transactions. */

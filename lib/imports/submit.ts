@@ -155,6 +155,18 @@ async function buildGroups(connectionId: string, request: SubmissionRequest): Pr
         issue(["allocations", a, "rows", r, "splitId"], `Split id ${row.splitId} is already a transaction's id.`);
       }
     });
+    // Every split active now must be kept or removed: otherwise the allocation was prepared
+    // before another one changed this gift, and its rows would not add up at the service.
+    const accounted = new Set([...allocation.rows.map((r) => r.splitId), ...allocation.removedSplitIds]);
+    const unaccounted = splitsOfTransactions.filter(
+      (s) => s.transactionId === transaction.transactionId && !s.deletedAt && !accounted.has(s.splitId),
+    );
+    if (unaccounted.length > 0) {
+      issue(
+        ["allocations", a, "rows"],
+        `This transaction's splits changed since it was prepared (${unaccounted.map((s) => s.splitId).join(", ")}). Reload it before splitting.`,
+      );
+    }
     const existing = new Map<string, ExistingSplit>();
     allocation.removedSplitIds.forEach((splitId, r) => {
       const known = splitsById.get(splitId);

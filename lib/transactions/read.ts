@@ -6,7 +6,13 @@ import { db } from "@/lib/db";
 import type { KnownSplit, KnownTransaction, Prisma } from "@/lib/generated/prisma/client";
 
 export const transactionFiltersSchema = z.object({
-  search: z.string().trim().max(100, "Search for at most 100 characters.").optional().default(""),
+  search: z
+    .string()
+    .trim()
+    .max(100, "Search for at most 100 characters.")
+    .refine((v) => !v.includes("\u0000"), "Search text cannot contain a NUL character.")
+    .optional()
+    .default(""),
   campaignId: z.string().trim().max(100).optional().default(""),
   after: z.iso.date("Use a date like 2026-01-31.").optional().or(z.literal("")),
   before: z.iso.date("Use a date like 2026-01-31.").optional().or(z.literal("")),

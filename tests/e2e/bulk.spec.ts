@@ -166,6 +166,8 @@ test("the bulk and rule routes refuse bad input with a clear 4xx and store nothi
   });
   const cases: [string, "GET" | "POST" | "PUT" | "DELETE", string, unknown, number][] = [
     ["unknown source", "POST", "/api/bulk", { source: "ftp", label: "x" }, 422],
+    ["NUL in a name", "POST", "/api/bulk", { source: "csv", label: "a\u0000b", columns: ["x"] }, 422],
+    ["NUL in a search", "GET", "/api/transactions?search=a%00b", undefined, 422],
     ["CSV without columns", "POST", "/api/bulk", { source: "csv", label: "a.csv", columns: [] }, 422],
     [
       "rule short of 100%",

@@ -160,6 +160,9 @@ describe("a CSV allocation", () => {
     const id = await uploadCsv("transaction_id,amount,fund\n=HYPERLINK(1),1.00,General\n");
     const { csv } = await errorCsv(org.connection.id, id);
     expect(csv).toContain('"\'=HYPERLINK(1)"');
+    // papaparse's own pattern misses a value with a line break in it.
+    const multiline = await uploadCsv('transaction_id,amount,fund\n"=HYPERLINK(1)\nx",1.00,General\n');
+    expect((await errorCsv(org.connection.id, multiline)).csv).toContain('"\'=HYPERLINK(1)\nx"');
   });
 
   it("sends only the valid transactions, through the pipeline, with a progress report", async () => {
@@ -232,6 +235,84 @@ describe("a CSV allocation", () => {
   });
 });
 
+describe("sending safely", () => {
+  it("refuses a draft prepared before another allocation changed its gift, and sends nothing", async () => {
+    const early = await uploadCsv("transaction_id,amount,fund\next-1001-0001,60.00,A\next-1001-0001,40.00,B\n");
+    const later = await uploadCsv(
+      "transaction_id,amount,fund\next-1001-0001,50.00,A\next-1001-0001,30.00,B\next-1001-0001,20.00,C\n",
+    );
+    const sent = await submitDraft(org.connection, later, crypto.randomUUID());
+    await sendSubmission(sent.submissionId);
+    expect(await settle(sent.submissionId)).toBe("complete");
+
+    await expect(submitDraft(org.connection, early, crypto.randomUUID())).rejects.toThrow(
+      /Transaction 51001001 changed since this preview \(This transaction's splits changed since it was prepared \(ext-1001-0001:3\)/,
+    );
+    expect(await db().bulkDraft.findUniqueOrThrow({ where: { id: early } })).toMatchObject({
+      status: "ready",
+      submitKey: null,
+      submissionId: null,
+    });
+    expect(await db().submission.count()).toBe(1);
+  });
+
+  it("finishes a send cut short with the key it was claimed with, never a second one", async () => {
+    const id = await uploadCsv("transaction_id,amount,fund\n51001002,25.00,General\n");
+    const key = crypto.randomUUID();
+    // The process stopped right after the claim.
+    await db().bulkDraft.update({ where: { id }, data: { status: "submitted", submitKey: key } });
+    const finished = await submitDraft(org.connection, id, crypto.randomUUID());
+    const submission = await db().submission.findUniqueOrThrow({ where: { id: finished.submissionId } });
+    expect(submission.idempotencyKey).toBe(key);
+    expect(await submitDraft(org.connection, id, crypto.randomUUID())).toEqual({
+      submissionId: finished.submissionId,
+      created: false,
+    });
+
+    // Stopped after the submission was stored but before the draft learnt its id.
+    const other = await uploadCsv("transaction_id,amount,fund\n51001003,123.45,General\n");
+    const otherKey = crypto.randomUUID();
+    await db().bulkDraft.update({ where: { id: other }, data: { status: "submitted", submitKey: otherKey } });
+    const first = await submitDraft(org.connection, other, otherKey);
+    await db().bulkDraft.update({ where: { id: other }, data: { submissionId: null } });
+    expect(await submitDraft(org.connection, other, crypto.randomUUID())).toEqual({
+      submissionId: first.submissionId,
+      created: false,
+    });
+    expect(await db().submission.count()).toBe(2);
+  });
+
+  it("serialises parts uploaded at once: one gift under two ids is refused in both", async () => {
+    const read = await readCsv("transaction_id,amount,fund\next-1001-0002,25.00,A\n51001002,25.00,B\n");
+    if (!read.ok) throw new Error(read.error);
+    const draft = await createCsvDraft(org.connection.id, "parts.csv", read.columns);
+    await Promise.all(read.groups.map((group) => addCsvItems(org.connection.id, draft.id, [group])));
+    expect(await db().bulkDraft.findUniqueOrThrow({ where: { id: draft.id } })).toMatchObject({
+      transactionCount: 2,
+      validCount: 0,
+    });
+    const positions = await db().bulkDraftItem.findMany({ where: { draftId: draft.id }, select: { position: true } });
+    expect(positions.map((p) => p.position).sort()).toEqual([0, 1]);
+
+    const same = await createCsvDraft(org.connection.id, "same.csv", read.columns);
+    const results = await Promise.allSettled(
+      [0, 1].map(() => addCsvItems(org.connection.id, same.id, read.groups.slice(0, 1))),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
+    const refused = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
+    expect(refused.reason).toBeInstanceOf(AppError);
+  });
+
+  it("refuses a part whose lines are grouped under another transaction", async () => {
+    const read = await readCsv("transaction_id,amount,fund\n51001002,25.00,General\n");
+    if (!read.ok) throw new Error(read.error);
+    const draft = await createCsvDraft(org.connection.id, "a.csv", read.columns);
+    await expect(
+      addCsvItems(org.connection.id, draft.id, [{ transaction: "51001003", rows: read.groups[0]!.rows }]),
+    ).rejects.toThrow("A line is grouped under another transaction than its transaction_id.");
+  });
+});
+
 describe("a rule applied to a filtered set", () => {
   const rule = ruleSchema.parse({
     lines: [
@@ -262,6 +343,18 @@ describe("a rule applied to a filtered set", () => {
     const draft = await createRuleDraft(org.connection.id, { label: "60/40", rule, filters });
     const preview = await getPreview(org.connection.id, draft.id, { show: "valid", page: 1 });
     expect(preview.items[0]?.rows.map((r) => `${r.amount} ${r.fund}`)).toEqual(["0.01 General"]);
+  });
+
+  it("refuses a gift of $0.00 instead of sending an empty import", async () => {
+    await db().knownTransaction.update({
+      where: { connectionId_transactionId: { connectionId: org.connection.id, transactionId: "51001007" } },
+      data: { amountCents: 0n },
+    });
+    const filters = transactionFiltersSchema.parse({ search: "51001007" });
+    const draft = await createRuleDraft(org.connection.id, { label: "60/40", rule, filters });
+    expect(draft).toMatchObject({ transactionCount: 1, validCount: 0 });
+    const preview = await getPreview(org.connection.id, draft.id, { show: "invalid", page: 1 });
+    expect(preview.items[0]?.errors).toEqual(["A transaction of $0.00 has nothing to allocate."]);
   });
 
   it("says so when nothing matches", async () => {

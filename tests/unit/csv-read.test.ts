@@ -98,3 +98,52 @@ describe("batches", () => {
     expect(batches.map((b) => b.map((g) => g.transaction))).toEqual([["a", "b"], ["c"]]);
   });
 });
+
+describe("problems land on their own line", () => {
+  it("puts a quote problem on the line that has it", async () => {
+    const result = await readCsv('transaction_id,amount,fund\nt1,1.00,"Gen"eral"\nt2,2.00,General\n');
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const rows = result.groups.flatMap((g) => g.rows.map((r) => [r.line, r.problem]));
+    expect(rows).toEqual([
+      [2, expect.stringContaining("quote")],
+      [3, undefined],
+    ]);
+  });
+
+  it("flags a field-count problem past the first megabyte", async () => {
+    const good = Array.from({ length: 80_000 }, (_, i) => `t${i % 500},1.00,General`);
+    const csv = ["transaction_id,amount,fund", ...good, "t1,5.00,General,Spring, 2026", "t2,5.00"].join("\n");
+    expect(csv.length).toBeGreaterThan(1024 * 1024);
+    const result = await readCsv(csv);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const flagged = result.groups.flatMap((g) => g.rows.filter((r) => r.problem).map((r) => [r.line, r.problem]));
+    expect(flagged).toEqual([
+      [80_002, "This line has more values than the header has columns."],
+      [80_003, "This line has fewer values than the header has columns."],
+    ]);
+  });
+
+  it("stops an unclosed quote at 500 characters and says so, and removes NUL characters", async () => {
+    const result = await readCsv(`transaction_id,amount,fund\nt1,1.00,"General\n${"t2,2.00,x\n".repeat(100)}`);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const row = result.groups[0]?.rows[0];
+    expect(row?.values.fund).toHaveLength(500);
+    expect(row?.problem).toContain("fund: longer than 500 characters (an unclosed quote?).");
+
+    const nul = await readCsv("transaction_id,amount,fund\nt1,1.00,Gen\u0000eral\n");
+    expect(nul.ok && nul.groups[0]?.rows[0]).toMatchObject({
+      values: { fund: "General" },
+      problem: "fund: contains a NUL character.",
+    });
+  });
+
+  it("refuses a header naming the same column twice", async () => {
+    expect(await readCsv("transaction_id,amount,fund,fund\nt1,1.00,A,B\n")).toEqual({
+      ok: false,
+      error: "The column fund appears twice.",
+    });
+  });
+});

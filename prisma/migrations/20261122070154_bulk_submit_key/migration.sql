@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "BulkDraft" ADD COLUMN     "submitKey" UUID;
+
