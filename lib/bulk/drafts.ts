@@ -53,7 +53,7 @@ export async function addCsvItems(
       // Read again under the lock: a part stored meanwhile may name the same gifts.
       const earlier = await tx.bulkDraftItem.findMany({
         where: { draftId: draft.id },
-        select: { id: true, transactionKey: true, transactionId: true, valid: true, errors: true, rows: true },
+        select: { id: true, transactionKey: true, transactionId: true, valid: true, errors: true },
       });
       const repeated = earlier.find((item) => keys.includes(item.transactionKey));
       if (repeated) {
@@ -78,9 +78,13 @@ export async function addCsvItems(
             data: { valid: false, allocation: Prisma.DbNull, errors: [...other.errors, message] },
           });
           if (other.valid) {
+            const { rows: otherRows } = await tx.bulkDraftItem.findUniqueOrThrow({
+              where: { id: other.id },
+              select: { rows: true },
+            });
             await tx.bulkDraft.update({
               where: { id: draft.id },
-              data: { validCount: { decrement: 1 }, validRowCount: { decrement: (other.rows as unknown[]).length } },
+              data: { validCount: { decrement: 1 }, validRowCount: { decrement: (otherRows as unknown[]).length } },
             });
           }
         }
