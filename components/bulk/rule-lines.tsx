@@ -60,11 +60,7 @@ export function RuleLines({ control, register, errors, setFocus }: Props) {
                     aria-describedby={lineErrors?.fund ? `fund-error-${index}` : undefined}
                     {...register(`lines.${index}.fund`)}
                   />
-                  {lineErrors?.fund && (
-                    <span id={`fund-error-${index}`} className="field__error">
-                      {lineErrors.fund.message}
-                    </span>
-                  )}
+                  <FieldError id={`fund-error-${index}`} message={lineErrors?.fund?.message} />
                 </td>
                 <td>
                   <input
@@ -75,11 +71,7 @@ export function RuleLines({ control, register, errors, setFocus }: Props) {
                     aria-describedby={lineErrors?.campaign ? `campaign-error-${index}` : undefined}
                     {...register(`lines.${index}.campaign`)}
                   />
-                  {lineErrors?.campaign && (
-                    <span id={`campaign-error-${index}`} className="field__error">
-                      {lineErrors.campaign.message}
-                    </span>
-                  )}
+                  <FieldError id={`campaign-error-${index}`} message={lineErrors?.campaign?.message} />
                 </td>
                 <td>
                   <input
@@ -90,11 +82,7 @@ export function RuleLines({ control, register, errors, setFocus }: Props) {
                     aria-describedby={lineErrors?.percent ? `percent-error-${index}` : undefined}
                     {...register(`lines.${index}.percent`)}
                   />
-                  {lineErrors?.percent && (
-                    <span id={`percent-error-${index}`} className="field__error">
-                      {lineErrors.percent.message}
-                    </span>
-                  )}
+                  <FieldError id={`percent-error-${index}`} message={lineErrors?.percent?.message} />
                 </td>
                 <td>
                   <input
@@ -150,4 +138,12 @@ export function RuleLines({ control, register, errors, setFocus }: Props) {
       )}
     </fieldset>
   );
+}
+
+function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  return message ? (
+    <span id={id} className="field__error">
+      {message}
+    </span>
+  ) : null;
 }
