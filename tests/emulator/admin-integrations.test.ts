@@ -1,25 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import {
-  RIVERSIDE_LOGIN,
-  callApi,
-  connect,
-  postForm,
-  resetEmulator,
-  startTestEmulator,
-  type TestEmulator,
-} from "./helpers";
+import { describe, expect, it } from "vitest";
+import { RIVERSIDE_LOGIN, callApi, connect, postForm, type TestEmulator, emulatorPerFile } from "./helpers";
 
 let emu: TestEmulator;
 let pageUrl: string;
-beforeAll(async () => {
-  emu = await startTestEmulator();
+emulatorPerFile((started) => {
+  emu = started;
   pageUrl = `${emu.url}/admin/integrations`;
-});
-afterAll(async () => {
-  await emu.close();
-});
-beforeEach(async () => {
-  await resetEmulator(emu);
 });
 
 /** Signs in and returns the session cookie as a Cookie header value. */

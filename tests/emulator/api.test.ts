@@ -1,24 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import {
-  API_ENDPOINTS,
-  HARBOR,
-  callApi,
-  connect,
-  resetEmulator,
-  startTestEmulator,
-  type TestEmulator,
-} from "./helpers";
+import { describe, expect, it } from "vitest";
+import { API_ENDPOINTS, HARBOR, callApi, connect, type TestEmulator, emulatorPerFile } from "./helpers";
 
 let emu: TestEmulator;
-beforeAll(async () => {
-  emu = await startTestEmulator();
-});
-afterAll(async () => {
-  await emu.close();
-});
-beforeEach(async () => {
-  await resetEmulator(emu);
-});
+emulatorPerFile((started) => (emu = started));
 
 const UNAUTHORIZED = { valid: false, errors: ["Unauthorized"] };
 const DISABLED = { valid: false, errors: ["Disabled integration"] };

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   CLIENT_ID,
   REDIRECT_URI,
@@ -7,23 +7,15 @@ import {
   authorizeUrl,
   getCode,
   postForm,
-  resetEmulator,
   startTestEmulator,
   submitConsent,
   validAuthorizeParams,
   type TestEmulator,
+  emulatorPerFile,
 } from "./helpers";
 
 let emu: TestEmulator;
-beforeAll(async () => {
-  emu = await startTestEmulator();
-});
-afterAll(async () => {
-  await emu.close();
-});
-beforeEach(async () => {
-  await resetEmulator(emu);
-});
+emulatorPerFile((started) => (emu = started));
 
 async function getAuthorize(params: Record<string, string>) {
   return fetch(authorizeUrl(emu, params), { redirect: "manual" });

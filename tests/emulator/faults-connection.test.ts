@@ -1,9 +1,16 @@
 // Fault rules below HTTP (a dropped connection, a request never answered) and the latency rule,
 // over real sockets like the app will meet them.
 import { createServer, connect as connectTcp, type Socket } from "node:net";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { holdConnection } from "@/emulator/routes/fault-connection";
-import { callApi, connect, postSwitch, resetEmulator, startTestEmulator, type TestEmulator } from "./helpers";
+import {
+  callApi,
+  connect,
+  postSwitch,
+  startTestEmulator,
+  type TestEmulator,
+  connectedEmulatorPerFile,
+} from "./helpers";
 import { importBody, postImport, row } from "./import-helpers";
 
 const IMPORTS = "/admin/oauth2/api/v1/imports";
@@ -11,19 +18,7 @@ const ROWS = [row("ext-1001-0001", 10000, { id: "ext-1001-0001:all" })];
 
 let emu: TestEmulator;
 let token: string;
-
-beforeAll(async () => {
-  emu = await startTestEmulator({ importDelayMs: 0 });
-});
-
-afterAll(async () => {
-  await emu.close();
-});
-
-beforeEach(async () => {
-  await resetEmulator(emu);
-  token = (await connect(emu)).access_token;
-});
+connectedEmulatorPerFile((setup) => ({ emu, token } = setup));
 
 async function setFaults(target: TestEmulator, body: unknown): Promise<void> {
   const response = await postSwitch(target, "faults", body);

@@ -1,8 +1,16 @@
 // The `rules` of POST /__emulator/faults: status faults, their order, count and rate, the seeded
 // PRNG, method and path filters, and body validation. Dropped and hanging connections and latency
 // are in faults-connection.test.ts.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { callApi, connect, postJson, postSwitch, resetEmulator, startTestEmulator, type TestEmulator } from "./helpers";
+import { describe, expect, it } from "vitest";
+import {
+  callApi,
+  connect,
+  postJson,
+  postSwitch,
+  resetEmulator,
+  type TestEmulator,
+  connectedEmulatorPerFile,
+} from "./helpers";
 import { importBody, postImport, row } from "./import-helpers";
 
 const DETAILS = "/admin/oauth2/api/v1/details";
@@ -11,19 +19,7 @@ const ROWS = [row("ext-1001-0001", 10000, { id: "ext-1001-0001:all" })];
 
 let emu: TestEmulator;
 let token: string;
-
-beforeAll(async () => {
-  emu = await startTestEmulator({ importDelayMs: 0 });
-});
-
-afterAll(async () => {
-  await emu.close();
-});
-
-beforeEach(async () => {
-  await resetEmulator(emu);
-  token = (await connect(emu)).access_token;
-});
+connectedEmulatorPerFile((setup) => ({ emu, token } = setup));
 
 async function setFaults(body: unknown): Promise<void> {
   const response = await postSwitch(emu, "faults", body);

@@ -1,6 +1,6 @@
 // Helpers for the emulator tests: they talk to a real emulator over HTTP, like the app will.
 import { createHash, randomBytes } from "node:crypto";
-import { expect } from "vitest";
+import { afterAll, beforeAll, beforeEach, expect } from "vitest";
 import { startEmulator, type EmulatorConfig, type RunningEmulator } from "@/emulator/server";
 
 export const REDIRECT_URI = "http://127.0.0.1:3999/api/auth/callback/playground";
@@ -187,4 +187,23 @@ export async function expectOAuthError(response: Response, status: number, error
 export function basicAuth(id: string, secret: string): string {
   const pair = `${encodeURIComponent(id)}:${encodeURIComponent(secret)}`;
   return `Basic ${Buffer.from(pair).toString("base64")}`;
+}
+
+/** One emulator for the test file, back at its seed before each test; `use` receives it once
+ *  started (the file keeps it, and anything derived from its address). */
+export function emulatorPerFile(use: (emu: TestEmulator) => void, overrides: Partial<EmulatorConfig> = {}): void {
+  let emu: TestEmulator | undefined;
+  beforeAll(async () => {
+    emu = await startTestEmulator(overrides);
+    use(emu);
+  });
+  afterAll(() => emu?.close());
+  beforeEach(() => resetEmulator(emu!));
+}
+
+/** The same, imports processed at once, with Riverside connected before each test. */
+export function connectedEmulatorPerFile(use: (setup: { emu: TestEmulator; token: string }) => void): void {
+  let emu: TestEmulator | undefined;
+  emulatorPerFile((started) => (emu = started), { importDelayMs: 0 });
+  beforeEach(async () => use({ emu: emu!, token: (await connect(emu!)).access_token }));
 }

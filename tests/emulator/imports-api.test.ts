@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { HARBOR, callApi, connect, resetEmulator, startTestEmulator, type TestEmulator } from "./helpers";
+import { describe, expect, it } from "vitest";
+import { HARBOR, callApi, connect, startTestEmulator, type TestEmulator, connectedEmulatorPerFile } from "./helpers";
 import {
   getImport,
   importBody,
@@ -13,16 +13,7 @@ import {
 
 let emu: TestEmulator;
 let token: string;
-beforeAll(async () => {
-  emu = await startTestEmulator({ importDelayMs: 0 });
-});
-afterAll(async () => {
-  await emu.close();
-});
-beforeEach(async () => {
-  await resetEmulator(emu);
-  token = (await connect(emu)).access_token;
-});
+connectedEmulatorPerFile((setup) => ({ emu, token } = setup));
 
 const VALID_ROWS = [row("ext-1001-0001", 10000, { id: "ext-1001-0001:all" })];
 

@@ -1,19 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { HARBOR, connect, resetEmulator, startTestEmulator, type TestEmulator } from "./helpers";
+import { describe, expect, it } from "vitest";
+import { HARBOR, connect, type TestEmulator, connectedEmulatorPerFile } from "./helpers";
 import { activeSplitsOf, row, runImport, splitsOf, type ImportWithNotifications } from "./import-helpers";
 
 let emu: TestEmulator;
 let token: string;
-beforeAll(async () => {
-  emu = await startTestEmulator({ importDelayMs: 0 });
-});
-afterAll(async () => {
-  await emu.close();
-});
-beforeEach(async () => {
-  await resetEmulator(emu);
-  token = (await connect(emu)).access_token;
-});
+connectedEmulatorPerFile((setup) => ({ emu, token } = setup));
 
 // Seed (organization 1001): 51001001 = ext-1001-0001 totals 10000; 51001002 = ext-1001-0002
 // totals 2500; 51001003 (no external id) totals 12345; 51001013 = ext-1001-0013 totals 10001.

@@ -1,19 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { connect, resetEmulator, startTestEmulator, type TestEmulator } from "./helpers";
+import { describe, expect, it } from "vitest";
+import { type TestEmulator, connectedEmulatorPerFile } from "./helpers";
 import { activeSplitsOf, row, runImport, splitsOf } from "./import-helpers";
 
 let emu: TestEmulator;
 let token: string;
-beforeAll(async () => {
-  emu = await startTestEmulator({ importDelayMs: 0 });
-});
-afterAll(async () => {
-  await emu.close();
-});
-beforeEach(async () => {
-  await resetEmulator(emu);
-  token = (await connect(emu)).access_token;
-});
+connectedEmulatorPerFile((setup) => ({ emu, token } = setup));
 
 // ext-1001-0001 is transaction 51001001, total 10000.
 const EXT_1 = "ext-1001-0001";

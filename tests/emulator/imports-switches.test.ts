@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   API_ENDPOINTS,
   callApi,
@@ -7,6 +7,7 @@ import {
   resetEmulator,
   startTestEmulator,
   type TestEmulator,
+  connectedEmulatorPerFile,
 } from "./helpers";
 import {
   importBody,
@@ -20,16 +21,7 @@ import {
 
 let emu: TestEmulator;
 let token: string;
-beforeAll(async () => {
-  emu = await startTestEmulator({ importDelayMs: 0 });
-});
-afterAll(async () => {
-  await emu.close();
-});
-beforeEach(async () => {
-  await resetEmulator(emu);
-  token = (await connect(emu)).access_token;
-});
+connectedEmulatorPerFile((setup) => ({ emu, token } = setup));
 
 const VALID_ROWS = [row("ext-1001-0001", 10000, { id: "ext-1001-0001:all" })];
 

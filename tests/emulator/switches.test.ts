@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createHash } from "node:crypto";
 import {
   API_ENDPOINTS,
@@ -9,21 +9,13 @@ import {
   getCode,
   postSwitch,
   refresh,
-  resetEmulator,
   startTestEmulator,
   type TestEmulator,
+  emulatorPerFile,
 } from "./helpers";
 
 let emu: TestEmulator;
-beforeAll(async () => {
-  emu = await startTestEmulator();
-});
-afterAll(async () => {
-  await emu.close();
-});
-beforeEach(async () => {
-  await resetEmulator(emu);
-});
+emulatorPerFile((started) => (emu = started));
 
 const DISABLED = { valid: false, errors: ["Disabled integration"] };
 

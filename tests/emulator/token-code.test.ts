@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   CLIENT_ID,
   CLIENT_SECRET,
@@ -12,22 +12,16 @@ import {
   postForm,
   postJson,
   refresh,
-  resetEmulator,
   startTestEmulator,
   type TestEmulator,
+  emulatorPerFile,
 } from "./helpers";
 
 let emu: TestEmulator;
 let tokenUrl: string;
-beforeAll(async () => {
-  emu = await startTestEmulator();
+emulatorPerFile((started) => {
+  emu = started;
   tokenUrl = `${emu.url}/admin/oauth2/token`;
-});
-afterAll(async () => {
-  await emu.close();
-});
-beforeEach(async () => {
-  await resetEmulator(emu);
 });
 
 describe("authorization_code grant", () => {

@@ -1,18 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { HARBOR, callApi, connect, resetEmulator, startTestEmulator, type TestEmulator } from "./helpers";
+import { describe, expect, it } from "vitest";
+import { HARBOR, callApi, connect, type TestEmulator, connectedEmulatorPerFile } from "./helpers";
 
 let emu: TestEmulator;
 let token: string;
-beforeAll(async () => {
-  emu = await startTestEmulator({ importDelayMs: 0 });
-});
-afterAll(async () => {
-  await emu.close();
-});
-beforeEach(async () => {
-  await resetEmulator(emu);
-  token = (await connect(emu)).access_token;
-});
+connectedEmulatorPerFile((setup) => ({ emu, token } = setup));
 
 type Transaction = { id: string; external_id: string | null; transaction_time: string; campaign_id: string | null };
 type Page = { results: Transaction[]; total: number; has_more: boolean; query_token: string | null };
