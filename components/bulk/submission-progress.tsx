@@ -3,8 +3,7 @@
 import Link from "next/link";
 import { SubmissionStatusBadge } from "@/components/history/submission-status";
 import { useSubmissionProgress } from "@/lib/hooks/use-bulk";
-
-const FINAL = new Set(["complete", "complete_with_drops", "needs_attention"]);
+import { isFinalStatus } from "@/lib/imports/final-statuses";
 
 /** A progress bar while the batches go out, then the final report. */
 export function SubmissionProgressView({ id }: { id: string }) {
@@ -17,7 +16,7 @@ export function SubmissionProgressView({ id }: { id: string }) {
     );
   }
   if (!data) return <p className="card">Loading…</p>;
-  const final = FINAL.has(data.status);
+  const final = isFinalStatus(data.status);
   const { batches, rows } = data;
   return (
     <section className="card" aria-labelledby="progress-title">

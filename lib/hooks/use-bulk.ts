@@ -7,8 +7,7 @@ import type { RuleInput } from "@/lib/bulk/rule";
 import type { SavedRuleView } from "@/lib/bulk/rules-store";
 import type { SubmissionProgress } from "@/lib/imports/progress";
 import { bulkKey, progressKey, rulesKey } from "./query-keys";
-
-const FINAL = new Set(["complete", "complete_with_drops", "needs_attention"]);
+import { isFinalStatus } from "@/lib/imports/final-statuses";
 
 export function useRules(initial: SavedRuleView[]) {
   return useQuery({
@@ -73,9 +72,9 @@ export function useSubmissionProgress(id: string) {
     queryKey: progressKey(id),
     queryFn: async () => {
       const progress = await apiFetch<SubmissionProgress>(`/api/submissions/${id}/progress`);
-      if (FINAL.has(progress.status)) await client.invalidateQueries({ queryKey: ["transactions"] });
+      if (isFinalStatus(progress.status)) await client.invalidateQueries({ queryKey: ["transactions"] });
       return progress;
     },
-    refetchInterval: (query) => (query.state.data && FINAL.has(query.state.data.status) ? false : 1_000),
+    refetchInterval: (query) => (query.state.data && isFinalStatus(query.state.data.status) ? false : 1_000),
   });
 }

@@ -4,8 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api-client";
 import type { SubmissionDetail } from "@/lib/imports/read";
 import { submissionKey } from "./query-keys";
-
-const FINAL = new Set(["complete", "complete_with_drops", "needs_attention"]);
+import { isFinalStatus } from "@/lib/imports/final-statuses";
 
 /** Polls once a second until the submission reaches a final state. */
 export function useSubmission(id: string) {
@@ -15,10 +14,10 @@ export function useSubmission(id: string) {
     queryFn: async () => {
       const submission = await apiFetch<SubmissionDetail>(`/api/submissions/${id}`);
       // The allocation shown in the transactions list changed with it.
-      if (FINAL.has(submission.status)) await client.invalidateQueries({ queryKey: ["transactions"] });
+      if (isFinalStatus(submission.status)) await client.invalidateQueries({ queryKey: ["transactions"] });
       return submission;
     },
-    refetchInterval: (query) => (query.state.data && FINAL.has(query.state.data.status) ? false : 1_000),
+    refetchInterval: (query) => (query.state.data && isFinalStatus(query.state.data.status) ? false : 1_000),
   });
 }
 

@@ -53,8 +53,6 @@ export function submissionIdFrom(value: unknown): string {
   return value;
 }
 
-export const FINAL_STATUSES: readonly SubmissionStatus[] = ["complete", "complete_with_drops", "needs_attention"];
-
 export async function listSubmissions(connectionId: string, take = 50): Promise<SubmissionSummary[]> {
   const submissions = await db().submission.findMany({
     where: { connectionId },

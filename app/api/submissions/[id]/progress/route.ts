@@ -1,6 +1,7 @@
 import { apiRoute } from "@/lib/api/route";
 import { AppError } from "@/lib/app-error";
-import { FINAL_STATUSES, submissionIdFrom } from "@/lib/imports/read";
+import { isFinalStatus } from "@/lib/imports/final-statuses";
+import { submissionIdFrom } from "@/lib/imports/read";
 import { getProgress } from "@/lib/imports/progress";
 import { checkSubmission } from "@/lib/imports/track";
 
@@ -9,7 +10,7 @@ export const GET = apiRoute({}, async ({ connection, params }) => {
   const id = submissionIdFrom(params.id);
   const current = await getProgress(connection.id, id);
   if (!current) throw new AppError("not_found", "No such submission.");
-  if (FINAL_STATUSES.includes(current.status)) return current;
+  if (isFinalStatus(current.status)) return current;
   await checkSubmission(id);
   return getProgress(connection.id, id);
 });
