@@ -13,10 +13,9 @@ import { submitDraft } from "@/lib/bulk/submit";
 import { db } from "@/lib/db";
 import { getProgress } from "@/lib/imports/progress";
 import { sendSubmission } from "@/lib/imports/send";
-import { trackSubmission } from "@/lib/imports/track";
 import { transactionFiltersSchema } from "@/lib/transactions/read";
 import { connectOrganization } from "../support/connected-org";
-import { withSyncedOrganization } from "../support/synced-org";
+import { activeServiceSplits, settle, withSyncedOrganization } from "../support/synced-org";
 
 const org = withSyncedOrganization();
 
@@ -29,24 +28,6 @@ async function uploadCsv(csv: string, label = "gifts.csv") {
   await addCsvItems(org.connection.id, draft.id, read.groups);
   await markReady(org.connection.id, draft.id);
   return draft.id;
-}
-
-async function settle(submissionId: string) {
-  for (let i = 0; i < 200; i++) {
-    await trackSubmission(submissionId);
-    const { status } = await db().submission.findUniqueOrThrow({ where: { id: submissionId } });
-    if (status !== "sending" && status !== "processing") return status;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error("submission did not settle");
-}
-
-async function activeServiceSplits() {
-  const answer = await fetch(`${org.emulator.url}/__emulator/organizations/1001/splits`);
-  const { splits } = (await answer.json()) as {
-    splits: { id: string; transaction_id: string; unit_amount_in_cents: number; fund: string; deleted_at: unknown }[];
-  };
-  return splits.filter((s) => !s.deleted_at);
 }
 
 const CSV = [
@@ -174,8 +155,8 @@ describe("a CSV allocation", () => {
     expect(await submitDraft(org.connection, id, crypto.randomUUID())).toEqual({ submissionId, created: false });
 
     await sendSubmission(submissionId);
-    expect(await settle(submissionId)).toBe("complete");
-    const splits = await activeServiceSplits();
+    expect(await settle(submissionId, 200)).toBe("complete");
+    const splits = await activeServiceSplits(org.emulator);
     expect(splits.map((s) => [s.id, s.unit_amount_in_cents, s.fund]).sort()).toEqual([
       ["51001003:1", 10000, "General"],
       ["51001003:2", 2345, "Operations"],
@@ -198,15 +179,15 @@ describe("a CSV allocation", () => {
     );
     const one = await submitDraft(org.connection, first, crypto.randomUUID());
     await sendSubmission(one.submissionId);
-    expect(await settle(one.submissionId)).toBe("complete");
+    expect(await settle(one.submissionId, 200)).toBe("complete");
 
     const second = await uploadCsv("transaction_id,amount,fund\next-1001-0001,100.00,General\n");
     const valid = await getPreview(org.connection.id, second, { show: "valid", page: 1 });
     expect(valid.items[0]?.removedCount).toBe(2);
     const two = await submitDraft(org.connection, second, crypto.randomUUID());
     await sendSubmission(two.submissionId);
-    expect(await settle(two.submissionId)).toBe("complete");
-    expect((await activeServiceSplits()).map((s) => [s.id, s.unit_amount_in_cents, s.fund])).toEqual([
+    expect(await settle(two.submissionId, 200)).toBe("complete");
+    expect((await activeServiceSplits(org.emulator)).map((s) => [s.id, s.unit_amount_in_cents, s.fund])).toEqual([
       ["ext-1001-0001:1", 10000, "General"],
     ]);
   });
@@ -243,7 +224,7 @@ describe("sending safely", () => {
     );
     const sent = await submitDraft(org.connection, later, crypto.randomUUID());
     await sendSubmission(sent.submissionId);
-    expect(await settle(sent.submissionId)).toBe("complete");
+    expect(await settle(sent.submissionId, 200)).toBe("complete");
 
     await expect(submitDraft(org.connection, early, crypto.randomUUID())).rejects.toThrow(
       /Transaction 51001001 changed since this preview \(This transaction's splits changed since it was prepared \(ext-1001-0001:3\)/,
@@ -334,8 +315,8 @@ describe("a rule applied to a filtered set", () => {
     ]);
     const { submissionId } = await submitDraft(org.connection, draft.id, crypto.randomUUID());
     await sendSubmission(submissionId);
-    expect(await settle(submissionId)).toBe("complete");
-    expect(await activeServiceSplits()).toHaveLength(6);
+    expect(await settle(submissionId, 200)).toBe("complete");
+    expect(await activeServiceSplits(org.emulator)).toHaveLength(6);
   });
 
   it("leaves out a share of 0 cents rather than sending an amount the service refuses", async () => {

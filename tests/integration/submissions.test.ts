@@ -4,13 +4,12 @@ import { AppError } from "@/lib/app-error";
 import { db } from "@/lib/db";
 import { retrySubmission, sendSubmission } from "@/lib/imports/send";
 import { createSubmission } from "@/lib/imports/submit";
-import { trackSubmission } from "@/lib/imports/track";
 import { splitEvenly } from "@/lib/splits/allocate";
 import { centsToInput } from "@/lib/splits/money";
 import { type SubmissionRequest, submissionRequestSchema } from "@/lib/splits/schema";
 import { splitRowInput } from "../support/split-input";
 import { connectOrganization, emulatorSwitch } from "../support/connected-org";
-import { withSyncedOrganization } from "../support/synced-org";
+import { activeServiceSplits, settle, withSyncedOrganization } from "../support/synced-org";
 
 const org = withSyncedOrganization();
 
@@ -47,27 +46,13 @@ async function evenRequest(
   return submissionRequestSchema.parse({ idempotencyKey: key, allocations });
 }
 
-async function settle(submissionId: string) {
-  for (let i = 0; i < 100; i++) {
-    await trackSubmission(submissionId);
-    const { status } = await db().submission.findUniqueOrThrow({ where: { id: submissionId } });
-    if (status !== "sending" && status !== "processing") return status;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error("submission did not settle");
-}
-
 async function serviceImports() {
   const answer = await fetch(`${org.emulator.url}/__emulator/organizations/1001/imports`);
   return ((await answer.json()) as { imports: { id: number; rows_total: number }[] }).imports;
 }
 
 async function serviceSplits(transactionId: string) {
-  const answer = await fetch(`${org.emulator.url}/__emulator/organizations/1001/splits`);
-  const { splits } = (await answer.json()) as {
-    splits: { id: string; transaction_id: string; deleted_at: string | null }[];
-  };
-  return splits.filter((s) => s.transaction_id === transactionId && !s.deleted_at);
+  return (await activeServiceSplits(org.emulator)).filter((s) => s.transaction_id === transactionId);
 }
 
 const EXTERNAL = "51001001"; // ext-1001-0001, $100.00
@@ -77,7 +62,7 @@ describe("submitting splits", () => {
   it("imports a split by external id and one by transaction_id, and remembers the allocation", async () => {
     const { submissionId } = await createSubmission(org.connection, await evenRequest([EXTERNAL, SERVICE_CREATED], 3));
     await sendSubmission(submissionId);
-    expect(await settle(submissionId)).toBe("complete");
+    expect(await settle(submissionId, 100)).toBe("complete");
 
     const chunks = await db().submissionChunk.findMany({ where: { submissionId }, orderBy: { index: "asc" } });
     expect(chunks.map((c) => c.matchBy)).toEqual(["id", "transaction_id"]);
@@ -98,7 +83,7 @@ describe("submitting splits", () => {
     expect(a.submissionId).toBe(b.submissionId);
     expect([a.created, b.created].sort()).toEqual([false, true]);
     await Promise.all([sendSubmission(a.submissionId), sendSubmission(a.submissionId)]);
-    expect(await settle(a.submissionId)).toBe("complete");
+    expect(await settle(a.submissionId, 100)).toBe("complete");
     expect(await db().submission.count()).toBe(1);
     expect(await serviceImports()).toHaveLength(1);
   });
@@ -117,7 +102,7 @@ describe("submitting splits", () => {
     });
     const { submissionId } = await createSubmission(org.connection, await evenRequest([EXTERNAL], 2));
     await sendSubmission(submissionId);
-    expect(await settle(submissionId)).toBe("complete");
+    expect(await settle(submissionId, 100)).toBe("complete");
     expect(await serviceImports()).toHaveLength(1);
     expect(await serviceSplits(EXTERNAL)).toHaveLength(2);
     expect((await db().submissionChunk.findFirstOrThrow({ where: { submissionId } })).attempts).toBe(2);
@@ -129,7 +114,7 @@ describe("submitting splits", () => {
     });
     const { submissionId } = await createSubmission(org.connection, await evenRequest([EXTERNAL], 2));
     await sendSubmission(submissionId);
-    expect(await settle(submissionId)).toBe("complete");
+    expect(await settle(submissionId, 100)).toBe("complete");
     // The service saw the same rows twice; their stable ids made the second an update.
     expect(await serviceImports()).toHaveLength(2);
     expect(await serviceSplits(EXTERNAL)).toHaveLength(2);
@@ -143,7 +128,7 @@ describe("submitting splits", () => {
     });
     expect(chunks.map((c) => c._count.rows)).toEqual([60, 60]);
     await sendSubmission(submissionId);
-    expect(await settle(submissionId)).toBe("complete");
+    expect(await settle(submissionId, 100)).toBe("complete");
     expect(await serviceSplits(EXTERNAL)).toHaveLength(60);
   });
 });
@@ -167,7 +152,7 @@ describe("what the service drops", () => {
 
     const { submissionId } = await createSubmission(org.connection, await evenRequest([EXTERNAL], 2));
     await sendSubmission(submissionId);
-    expect(await settle(submissionId)).toBe("complete_with_drops");
+    expect(await settle(submissionId, 100)).toBe("complete_with_drops");
     const rows = await db().submissionRow.findMany({ where: { submissionId }, orderBy: { rowIndex: "asc" } });
     expect(rows.map((r) => [r.splitId, r.outcome, r.dropCode])).toEqual([
       ["ext-1001-0001:1", "dropped", "overlapping_id"],
@@ -192,7 +177,7 @@ describe("what the service drops", () => {
     });
     const { submissionId } = await createSubmission(org.connection, await evenRequest(["59999999"], 1));
     await sendSubmission(submissionId);
-    expect(await settle(submissionId)).toBe("complete_with_drops");
+    expect(await settle(submissionId, 100)).toBe("complete_with_drops");
     const row = await db().submissionRow.findFirstOrThrow({ where: { submissionId } });
     expect(row).toMatchObject({ outcome: "dropped", dropCode: "transaction_not_found" });
   });
@@ -204,14 +189,14 @@ describe("when sending cannot go on", () => {
       fail: { status: 500, count: 100, path_prefix: "/admin/oauth2/api/v1/imports" },
     });
     const { submissionId } = await createSubmission(org.connection, await evenRequest([EXTERNAL], 2));
-    expect(await settle(submissionId)).toBe("needs_attention");
+    expect(await settle(submissionId, 100)).toBe("needs_attention");
     const chunk = await db().submissionChunk.findFirstOrThrow({ where: { submissionId } });
     expect(chunk).toMatchObject({ status: "failed", attempts: 8 });
     expect(chunk.lastError).toContain("gave up after 8 attempts");
 
     await fetch(`${org.emulator.url}/__emulator/faults`, { method: "DELETE" });
     expect(await retrySubmission(submissionId)).toBe(1);
-    expect(await settle(submissionId)).toBe("complete");
+    expect(await settle(submissionId, 100)).toBe("complete");
     expect(await serviceImports()).toHaveLength(1);
   }, 60_000);
 
@@ -241,7 +226,7 @@ describe("when sending cannot go on", () => {
     expect((await db().submission.findUniqueOrThrow({ where: { id: submissionId } })).status).toBe("sending");
 
     await connectOrganization(org.emulator);
-    expect(await settle(submissionId)).toBe("complete");
+    expect(await settle(submissionId, 100)).toBe("complete");
     expect(await serviceSplits(EXTERNAL)).toHaveLength(2);
   });
 });
