@@ -2,7 +2,7 @@
 // Percentages are kept as basis points (6000 = 60%) and every share is computed on integers,
 // so a rule applied to any total adds up to that total exactly.
 import { z } from "zod";
-import { text } from "@/lib/splits/text";
+import { parsedText, text } from "@/lib/splits/text";
 
 export const MAX_RULE_LINES = 20;
 export const WHOLE = 10_000;
@@ -29,14 +29,7 @@ export function formatBasisPoints(value: number): string {
   return fraction === 0 ? String(whole) : `${whole}.${String(fraction).padStart(2, "0").replace(/0$/, "")}`;
 }
 
-const percent = z.string({ error: "Enter a percentage." }).transform((value, ctx) => {
-  const parsed = parseRulePercent(value);
-  if (!parsed.ok) {
-    ctx.addIssue({ code: "custom", message: parsed.error });
-    return z.NEVER;
-  }
-  return parsed.value;
-});
+const percent = parsedText(parseRulePercent, "Enter a percentage.");
 
 export const ruleLineSchema = z.object({
   fund: text("Fund", 200).min(1, "Enter a fund (General when it is unknown)."),

@@ -1,9 +1,9 @@
 // The one schema of an allocation (a transaction split into rows), used by the editor's
 // zodResolver and by the route handler, so both say the same words. The sum rule lives here.
 import { z } from "zod";
-import { parseMoney } from "./money";
+import { type Parsed, parseMoney } from "./money";
 import { MAX_ROWS_PER_TRANSACTION, sumProblem } from "./sum";
-import { text } from "./text";
+import { parsedText, text } from "./text";
 
 // Re-exported: server code imports them from here.
 export { MAX_ROWS_PER_TRANSACTION, sumProblem };
@@ -11,24 +11,17 @@ export const MAX_QUANTITY = 100_000;
 
 const optionalText = (label: string, max: number) => text(label, max).transform((v) => (v === "" ? undefined : v));
 
-const amount = z.string({ error: "Enter an amount." }).transform((value, ctx) => {
-  const parsed = parseMoney(value);
-  if (!parsed.ok) {
-    ctx.addIssue({ code: "custom", message: parsed.error });
-    return z.NEVER;
-  }
-  return parsed.value;
-});
+const amount = parsedText(parseMoney, "Enter an amount.");
 
-const quantity = z.string({ error: "Enter a quantity." }).transform((value, ctx) => {
-  const trimmed = value.trim();
+function parseQuantity(text: string): Parsed<number> {
+  const trimmed = text.trim();
   const n = /^\d{1,6}$/.test(trimmed) ? Number(trimmed) : NaN;
-  if (!(n >= 1 && n <= MAX_QUANTITY)) {
-    ctx.addIssue({ code: "custom", message: `Quantity is a whole number from 1 to ${MAX_QUANTITY}.` });
-    return z.NEVER;
-  }
-  return n;
-});
+  return n >= 1 && n <= MAX_QUANTITY
+    ? { ok: true, value: n }
+    : { ok: false, error: `Quantity is a whole number from 1 to ${MAX_QUANTITY}.` };
+}
+
+const quantity = parsedText(parseQuantity, "Enter a quantity.");
 
 export const splitRowSchema = z
   .object({

@@ -1,5 +1,7 @@
-// A name typed by a person: trimmed, bounded, no control characters, refused with its label.
+// What people type: a name (trimmed, bounded, no control characters, refused with its label),
+// or a figure read by one of the parsers in money.ts / bulk/rule.ts, refused in their words.
 import { z } from "zod";
+import type { Parsed } from "./money";
 
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 
@@ -9,4 +11,16 @@ export function text(label: string, max: number) {
     .trim()
     .max(max, `${label} can be at most ${max} characters.`)
     .refine((v) => !CONTROL_CHARACTERS.test(v), `${label} cannot contain control characters.`);
+}
+
+/** Text read into a number by `parse`; its refusal becomes the field's message. */
+export function parsedText(parse: (text: string) => Parsed<number>, missing: string) {
+  return z.string({ error: missing }).transform((value, ctx) => {
+    const parsed = parse(value);
+    if (!parsed.ok) {
+      ctx.addIssue({ code: "custom", message: parsed.error });
+      return z.NEVER;
+    }
+    return parsed.value;
+  });
 }
