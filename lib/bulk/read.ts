@@ -78,10 +78,16 @@ export async function listDrafts(connectionId: string, take = 20): Promise<Draft
   return drafts.map(toSummary);
 }
 
-export async function getPreview(connectionId: string, draftId: string, query: PreviewQuery): Promise<DraftPreview> {
+/** One page of a draft. Without `show`: the problems first, or the valid items when none has any. */
+export async function getPreview(
+  connectionId: string,
+  draftId: string,
+  query: { show?: PreviewQuery["show"]; page: number },
+): Promise<DraftPreview> {
   const draft = await draftFor(connectionId, draftId);
+  const show = query.show ?? (draft.validCount === draft.transactionCount ? "valid" : "invalid");
   const items = await db().bulkDraftItem.findMany({
-    where: { draftId: draft.id, valid: query.show === "valid" },
+    where: { draftId: draft.id, valid: show === "valid" },
     orderBy: { position: "asc" },
     skip: (query.page - 1) * PREVIEW_PAGE_SIZE,
     take: PREVIEW_PAGE_SIZE,
@@ -106,7 +112,7 @@ export async function getPreview(connectionId: string, draftId: string, query: P
   };
   return {
     ...toSummary(draft),
-    show: query.show,
+    show,
     page: query.page,
     perPage: PREVIEW_PAGE_SIZE,
     items: items.map((item) => {

@@ -17,13 +17,10 @@ export default async function BulkPreviewPage({ params }: Props) {
   const connection = await requireConnection();
   const { id } = await params;
   // Problems first: they are what the admin has to act on.
-  let preview = await getPreview(connection.id, id, { show: "invalid", page: 1 }).catch((error: unknown) => {
+  const preview = await getPreview(connection.id, id, { page: 1 }).catch((error: unknown) => {
     if (error instanceof AppError && error.code === "not_found") notFound();
     throw error;
   });
-  if (preview.transactionCount === preview.validCount) {
-    preview = await getPreview(connection.id, id, { show: "valid", page: 1 });
-  }
   const queryClient = getQueryClient();
   queryClient.setQueryData([...bulkKey(id), preview.show, 1], preview);
   return (
