@@ -7,6 +7,9 @@ import { PrismaClient } from "@/lib/generated/prisma/client";
 
 const globalForDb = globalThis as unknown as { apportionDb?: PrismaClient };
 
+/** The client inside `db().$transaction(async (tx) => …)`, for helpers that write within one. */
+export type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
+
 export function db(): PrismaClient {
   globalForDb.apportionDb ??= createClient();
   return globalForDb.apportionDb;

@@ -3,7 +3,7 @@
 // the connection id and scopes its reads and writes by it.
 import "server-only";
 import { AppError } from "@/lib/app-error";
-import { db } from "@/lib/db";
+import { db, type Tx } from "@/lib/db";
 import { type BulkDraft, Prisma } from "@/lib/generated/prisma/client";
 import { centsToInput } from "@/lib/splits/money";
 import { type TransactionFilters, whereFor } from "@/lib/transactions/read";
@@ -185,8 +185,6 @@ export async function draftFor(connectionId: string, draftId: string): Promise<B
   if (!draft) throw new AppError("not_found", "No such bulk allocation.");
   return draft;
 }
-
-type Tx = Parameters<Parameters<ReturnType<typeof db>["$transaction"]>[0]>[0];
 
 /** Writes checked items after the `position` items already stored, and the draft's counts. */
 async function storeItems(tx: Tx, draftId: string, items: CheckedItem[], position: number): Promise<void> {

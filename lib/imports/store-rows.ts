@@ -2,10 +2,8 @@
 // column travels as one array parameter. Prisma's createMany took 43 s for 100,000 rows (a bulk
 // allocation at its limit, bench/RESULTS.md); this takes a small fraction of that.
 import "server-only";
-import type { db } from "@/lib/db";
+import type { Tx } from "@/lib/db";
 import type { ImportBody, ImportRow } from "./rows";
-
-type Tx = Parameters<Parameters<ReturnType<typeof db>["$transaction"]>[0]>[0];
 
 export type StoredChunk = {
   id: string;

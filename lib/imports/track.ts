@@ -4,7 +4,7 @@
 import "server-only";
 import { AppError } from "@/lib/app-error";
 import { withServiceAccess } from "@/lib/connections/service-access";
-import { db } from "@/lib/db";
+import { db, type Tx } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import type { SubmissionRow } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
@@ -139,8 +139,6 @@ async function recordOutcome(
     });
   });
 }
-
-type Tx = Parameters<Parameters<ReturnType<typeof db>["$transaction"]>[0]>[0];
 
 async function rememberSplit(tx: Tx, connectionId: string, row: SubmissionRow, now: Date) {
   const fields = {
