@@ -1,11 +1,12 @@
 // Addresses and credentials of the end-to-end run. The secrets are test values, nothing else.
 import { databaseUrl } from "../support/database";
 
-export const APP_PORT = 3100;
-export const EMULATOR_PORT = 4110;
+// Overridable, so two checkouts on one machine can run their suites side by side.
+export const APP_PORT = Number(process.env.E2E_APP_PORT ?? 3100);
+export const EMULATOR_PORT = Number(process.env.E2E_EMULATOR_PORT ?? 4110);
 export const APP_URL = `http://localhost:${APP_PORT}`;
 export const EMULATOR_URL = `http://127.0.0.1:${EMULATOR_PORT}`;
-export const E2E_DATABASE = "apportion_e2e";
+export const E2E_DATABASE = process.env.E2E_DATABASE ?? "apportion_e2e";
 
 export const CLIENT_ID = "apportion-e2e";
 export const CLIENT_SECRET = "e2e-client-secret-4b1d7c2e9a";
