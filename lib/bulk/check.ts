@@ -7,6 +7,7 @@ import { db } from "@/lib/db";
 import type { KnownTransaction } from "@/lib/generated/prisma/client";
 import { inFlightTransactions, inSlices } from "@/lib/imports/submit";
 import { nextSplitId, transactionRefFor } from "@/lib/imports/rows";
+import { keepGiftCampaign } from "@/lib/splits/placement";
 import {
   type Allocation,
   MAX_ROWS_PER_TRANSACTION,
@@ -90,7 +91,16 @@ export async function checkGroups(
       item.errors.push("A transaction of $0.00 has nothing to allocate.");
       return item;
     }
-    const parsed = checked.map((c) => c.parsed).filter((p): p is SplitRow => p !== null);
+    // A blank campaign keeps the gift's own; a gift with none leaves that line to be named.
+    const parsed = checked
+      .map((c) => {
+        if (!c.parsed) return null;
+        const kept = keepGiftCampaign(c.parsed, transaction.transaction);
+        if (kept.ok) return kept.row;
+        c.row.errors.push(`campaign: ${kept.error}`);
+        return null;
+      })
+      .filter((p): p is SplitRow => p !== null);
     item.errors.push(...transactionProblems(transaction, rows.length, parsed.length === rows.length ? parsed : null));
     if (rows.some((r) => r.errors.length > 0)) {
       // Without this, the good lines of a refused gift would come back in the error CSV unexplained.
@@ -196,17 +206,7 @@ function allocationFor(known: Known, rows: readonly SplitRow[]): Allocation {
         splitId = nextSplitId(ref, taken);
         taken.push(splitId);
       }
-      // A blank campaign keeps the gift's own: the service would otherwise file the split under
-      // its default campaign, which nobody leaving the column empty means.
-      const keep = !row.campaign && !row.campaignId && !row.parentCampaign && !row.parentCampaignId;
-      return keep
-        ? {
-            ...row,
-            splitId,
-            campaign: transaction.campaign ?? undefined,
-            campaignId: transaction.campaignId ?? undefined,
-          }
-        : { ...row, splitId };
+      return { ...row, splitId };
     }),
     removedSplitIds: known.activeSplitIds.slice(rows.length),
   };

@@ -7,6 +7,7 @@ import { AppError } from "@/lib/app-error";
 import { db } from "@/lib/db";
 import { uuidv4 } from "@/lib/uuid";
 import type { Connection, KnownSplit } from "@/lib/generated/prisma/client";
+import { keepGiftCampaign } from "@/lib/splits/placement";
 import type { SubmissionRequest } from "@/lib/splits/schema";
 import { chunkRows, type TransactionRows } from "./chunk";
 import { insertChunksAndRows, type StoredChunk } from "./store-rows";
@@ -182,10 +183,17 @@ async function buildGroups(connectionId: string, request: SubmissionRequest): Pr
         fundId: known.fundId,
       });
     });
+    // A row that names no campaign keeps the gift's own (the rule bulk and the editor share).
+    const rows = allocation.rows.map((row, r) => {
+      const kept = keepGiftCampaign(row, transaction);
+      if (kept.ok) return kept.row;
+      issue(["allocations", a, "rows", r, "campaign"], kept.error);
+      return row;
+    });
     return {
       transactionId: transaction.transactionId,
       matchBy: matchByFor(transaction),
-      rows: buildImportRows(transaction, allocation, existing, now),
+      rows: buildImportRows(transaction, { rows, removedSplitIds: allocation.removedSplitIds }, existing, now),
     };
   });
   if (issues.length > 0) throw new z.ZodError(issues);

@@ -46,6 +46,34 @@ export function parsePercent(input: string): Parsed<number> | null {
   return { ok: true, value: hundredths };
 }
 
+/** The percentage field: "25", "25%" or "12.5" → hundredths of a percent. */
+export function parseShare(input: string): Parsed<number> {
+  const text = input.trim();
+  if (text === "") return { ok: false, error: "Enter a percentage, like 25." };
+  return parsePercent(text.endsWith("%") ? text : `${text}%`) ?? { ok: false, error: "Enter a percentage, like 25." };
+}
+
+/** The share of a total that a line holds, for the percentage field: "25", "33.33", "12.5". */
+export function formatShare(lineCents: number, totalCents: number): string {
+  if (totalCents <= 0) return "";
+  const hundredths = Number((BigInt(lineCents) * 10_000n * 2n + BigInt(totalCents)) / (BigInt(totalCents) * 2n));
+  const whole = Math.floor(hundredths / 100);
+  const fraction = String(hundredths % 100)
+    .padStart(2, "0")
+    .replace(/0+$/, "");
+  return fraction ? `${whole}.${fraction}` : String(whole);
+}
+
+export const MAX_QUANTITY = 100_000;
+
+export function parseQuantity(text: string): Parsed<number> {
+  const trimmed = text.trim();
+  const n = /^\d{1,6}$/.test(trimmed) ? Number(trimmed) : NaN;
+  return n >= 1 && n <= MAX_QUANTITY
+    ? { ok: true, value: n }
+    : { ok: false, error: `Quantity is a whole number from 1 to ${MAX_QUANTITY.toLocaleString("en-US")}.` };
+}
+
 /** A share of a total in cents, rounded half up, computed on integers. */
 export function percentOf(totalCents: number, hundredthsOfPercent: number): number {
   return Number((BigInt(totalCents) * BigInt(hundredthsOfPercent) + 5_000n) / 10_000n);

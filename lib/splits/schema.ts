@@ -1,25 +1,17 @@
 // The one schema of an allocation (a transaction split into rows), used by the editor's
 // zodResolver and by the route handler, so both say the same words. The sum rule lives here.
 import { z } from "zod";
-import { type Parsed, parseMoney } from "./money";
+import { MAX_QUANTITY, parseMoney, parseQuantity } from "./money";
 import { MAX_ROWS_PER_TRANSACTION, sumProblem } from "./sum";
 import { parsedText, text } from "./text";
 
 // Re-exported: server code imports them from here.
 export { MAX_ROWS_PER_TRANSACTION, sumProblem };
-export const MAX_QUANTITY = 100_000;
+export { MAX_QUANTITY };
 
 const optionalText = (label: string, max: number) => text(label, max).transform((v) => (v === "" ? undefined : v));
 
 const amount = parsedText(parseMoney, "Enter an amount.");
-
-function parseQuantity(text: string): Parsed<number> {
-  const trimmed = text.trim();
-  const n = /^\d{1,6}$/.test(trimmed) ? Number(trimmed) : NaN;
-  return n >= 1 && n <= MAX_QUANTITY
-    ? { ok: true, value: n }
-    : { ok: false, error: `Quantity is a whole number from 1 to ${MAX_QUANTITY}.` };
-}
 
 const quantity = parsedText(parseQuantity, "Enter a quantity.");
 
@@ -35,9 +27,17 @@ export const splitRowSchema = z
     parentCampaignId: optionalText("Parent campaign id", 100),
     fund: text("Fund", 200).min(1, "Enter a fund (General when it is unknown)."),
     fundId: optionalText("Fund id", 100),
+    /** The service's default campaign (the partner's name), chosen explicitly: see placement.ts. */
+    serviceDefaultCampaign: z.boolean().optional(),
   })
   .superRefine((row, ctx) => {
-    if ((row.parentCampaign || row.parentCampaignId) && !row.campaign) {
+    if (row.serviceDefaultCampaign && (row.campaign || row.campaignId || row.parentCampaign || row.parentCampaignId)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["campaign"],
+        message: "Choose either a campaign or the service's default campaign, not both.",
+      });
+    } else if ((row.parentCampaign || row.parentCampaignId) && !row.campaign) {
       ctx.addIssue({ code: "custom", path: ["campaign"], message: "A parent campaign needs a campaign under it." });
     }
   });

@@ -117,6 +117,21 @@ describe("a CSV allocation", () => {
     expect(preview.items[0]?.current).toBe(`${gift.campaign} / ${gift.fund}`);
   });
 
+  it("refuses a blank campaign on a gift that has none to keep, on that line", async () => {
+    await db().knownTransaction.update({
+      where: { connectionId_transactionId: { connectionId: org.connection.id, transactionId: "51001003" } },
+      data: { campaign: null, campaignId: null },
+    });
+    const id = await uploadCsv(
+      "transaction_id,amount,campaign,fund\n51001003,100.00,,General\n51001003,23.45,Spring,General\n",
+    );
+    const invalid = await getPreview(org.connection.id, id, { show: "invalid", page: 1 });
+    expect(invalid.items[0]?.rows.map((r) => r.errors)).toEqual([
+      [expect.stringMatching(/^campaign: Choose a campaign: this gift has none of its own/)],
+      ["Another line of this transaction has a problem."],
+    ]);
+  });
+
   it("refuses a gift named by both of its ids, in one part or across parts, in every place", async () => {
     const same = await uploadCsv("transaction_id,amount,fund\next-1001-0004,3.00,A\n51001004,2.00,B\n");
     const preview = await getPreview(org.connection.id, same, { show: "invalid", page: 1 });

@@ -257,3 +257,55 @@ describe("what the server refuses before sending", () => {
     expect(await db().submission.count()).toBe(0);
   });
 });
+
+describe("a blank campaign never reaches the service's default", () => {
+  it("keeps the gift's own campaign; the default campaign only when chosen explicitly", async () => {
+    const request = await evenRequest([EXTERNAL], 2);
+    request.allocations[0]!.rows[0]!.campaign = undefined;
+    request.allocations[0]!.rows[0]!.parentCampaign = undefined;
+    request.allocations[0]!.rows[1]!.serviceDefaultCampaign = true;
+    const { submissionId } = await createSubmission(org.connection, request);
+    await sendSubmission(submissionId);
+    expect(await settle(submissionId, 100)).toBe("complete");
+    const gift = await known(EXTERNAL);
+    const splits = await serviceSplits(EXTERNAL);
+    expect(splits.map((s) => [s.id, s.campaign])).toEqual([
+      ["ext-1001-0001:1", gift.campaign],
+      ["ext-1001-0001:2", "Apportion"], // the partner's name: the service's default (spec §2.3)
+    ]);
+  });
+
+  it("refuses a blank campaign for a gift that has none to keep, naming the row", async () => {
+    await db().knownTransaction.update({
+      where: { connectionId_transactionId: { connectionId: org.connection.id, transactionId: EXTERNAL } },
+      data: { campaign: null, campaignId: null },
+    });
+    const request = await evenRequest([EXTERNAL], 2);
+    request.allocations[0]!.rows[0]!.campaign = undefined;
+    request.allocations[0]!.rows[0]!.parentCampaign = undefined;
+    request.allocations[0]!.rows[1]!.campaign = "Holiday Meals";
+    const error = await createSubmission(org.connection, request).catch((e: unknown) => e);
+    const issues = (error as { issues: { path: (string | number)[]; message: string }[] }).issues;
+    expect(issues.map((i) => [i.path.join("."), i.message])).toEqual([
+      ["allocations.0.rows.0.campaign", expect.stringContaining("this gift has none of its own")],
+    ]);
+    expect(await db().submission.count()).toBe(0);
+  });
+
+  it("refuses a row that names a campaign and the default at once", () => {
+    const parsed = submissionRequestSchema.safeParse({
+      idempotencyKey: crypto.randomUUID(),
+      allocations: [
+        {
+          transactionId: EXTERNAL,
+          totalCents: 10_000,
+          currency: "USD",
+          removedSplitIds: [],
+          rows: [splitRowInput("ext-1001-0001:1", "100", { campaign: "Spring", serviceDefaultCampaign: true })],
+        },
+      ],
+    });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues[0]?.message).toContain("not both");
+  });
+});
