@@ -51,6 +51,7 @@ test("admin A can neither read nor change organization B's data through any page
   // Reads of B's things with A's session.
   expect((await apiA.get(`/api/submissions/${submissionId}`)).status()).toBe(404);
   expect((await apiA.get(`/api/transactions/${HARBOR_TRANSACTION}`)).status()).toBe(404);
+  expect((await apiA.get(`/api/transactions/${HARBOR_TRANSACTION}/editor`)).status()).toBe(404);
   expect(((await (await apiA.get("/api/submissions")).json()) as unknown[]).length).toBe(0);
   const listA = (await (await apiA.get("/api/transactions?search=ext-1002")).json()) as { total: number };
   expect(listA.total).toBe(0);
@@ -128,6 +129,7 @@ test("every route handler answers bad input with a clear 4xx and stores nothing"
     ["GET", "/api/transactions"],
     ["POST", "/api/transactions/sync"],
     ["GET", `/api/transactions/${RIVERSIDE_TRANSACTION}`],
+    ["GET", `/api/transactions/${RIVERSIDE_TRANSACTION}/editor`],
     ["GET", "/api/submissions"],
     ["POST", "/api/submissions"],
     ["GET", `/api/submissions/${crypto.randomUUID()}`],
@@ -148,6 +150,7 @@ test("every route handler answers bad input with a clear 4xx and stores nothing"
     { name: "unknown allocation filter", method: "GET", url: "/api/transactions?split=maybe", expected: 422 },
     { name: "search too long", method: "GET", url: `/api/transactions?search=${"x".repeat(500)}`, expected: 422 },
     { name: "unknown transaction", method: "GET", url: "/api/transactions/%3Cscript%3E", expected: 404 },
+    { name: "editor of an unknown gift", method: "GET", url: "/api/transactions/%3Cscript%3E/editor", expected: 404 },
     { name: "submission id not a UUID", method: "GET", url: "/api/submissions/1%20OR%201=1", expected: 404 },
     {
       name: "retry of an unknown submission",

@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { EMULATOR_URL } from "./config";
+import { editor, expectNoSeriousAxeViolations, openEditor, serviceSplits } from "./editor";
 import { connect, emulatorSwitch, resetAppData } from "./helpers";
 
 test.beforeEach(async ({ request }) => {
@@ -8,108 +8,95 @@ test.beforeEach(async ({ request }) => {
   await resetAppData();
 });
 
-/** Opens the editor of the transaction whose row mentions `text` (an id or external id). */
-async function openEditor(page: Page, text: string) {
-  await page
-    .getByRole("row")
-    .filter({ hasText: text })
-    .getByRole("link", { name: /^Split/ })
-    .click();
-  await expect(page.getByRole("heading", { name: /^Split \$/ })).toBeVisible();
-}
-
-const amount = (page: Page, n: number) => page.getByLabel(`Amount, split ${n}`, { exact: true });
-const field = (page: Page, name: string, n: number) => page.getByLabel(`${name}, split ${n}`, { exact: true });
-const sum = (page: Page) => page.getByTestId("sum-indicator");
-const submit = (page: Page) => page.getByRole("button", { name: "Submit to the service" });
-
-async function serviceSplits(page: Page, transactionId: string) {
-  const answer = await page.request.get(`${EMULATOR_URL}/__emulator/organizations/1001/splits`);
-  const { splits } = (await answer.json()) as {
-    splits: {
-      id: string;
-      transaction_id: string;
-      unit_amount_in_cents: number;
-      campaign: string;
-      parent_campaign: string | null;
-      fund: string;
-      deleted_at: string | null;
-    }[];
-  };
-  return splits.filter((s) => s.transaction_id === transactionId && !s.deleted_at);
-}
-
-async function expectNoSeriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
-}
-
-test("split a gift three ways with a campaign hierarchy, submit it, and see it complete", async ({ page }) => {
+test("split a gift three ways: new lines keep its campaign, pickers choose names, the review shows the change", async ({
+  page,
+}) => {
+  const e = editor(page);
   await connect(page);
-  await expectNoSeriousAxeViolations(page);
-  await openEditor(page, "ext-1001-0001");
-  await expect(sum(page)).toContainText("$100.00 allocated of $100.00");
+  await expectNoSeriousAxeViolations(page, "transactions");
+  await openEditor(page, "ext-1001-0001"); // $100.00, Annual Appeal 2026 / General
+  await expect(e.status()).toContainText("Nothing to send: this is what the service holds now.");
+  await expect(e.review()).toBeDisabled();
 
-  await page.getByRole("button", { name: "Add split" }).click();
-  await page.getByRole("button", { name: "Add split" }).click();
-  await page.getByRole("button", { name: "Split evenly" }).click();
-  await expect(amount(page, 1)).toHaveValue("33.34");
-  await expect(amount(page, 2)).toHaveValue("33.33");
-  await expect(amount(page, 3)).toHaveValue("33.33");
+  await e.button("Add line").click();
+  await e.button("Add line").click();
+  // A new line keeps the money where it was: the gift's own campaign and fund.
+  await expect(e.campaign(3)).toHaveValue("Annual Appeal 2026");
+  await expect(e.fund(3)).toHaveValue("General");
+  await e.button("Split evenly").click();
+  await expect(e.amount(1)).toHaveValue("33.34");
+  await expect(e.amount(2)).toHaveValue("33.33");
+  await expect(e.share(3)).toHaveValue("33.33");
 
-  await field(page, "Campaign", 1).fill("Spring Appeal 2026");
-  await field(page, "Parent campaign", 1).fill("Annual Fund");
-  await field(page, "Campaign", 2).fill("Weekend Backpacks");
-  await field(page, "Fund", 3).fill("Food Pantry");
-  await expect(sum(page)).toContainText("Fully allocated");
+  await e.choose("campaign", 1, "holi", "Holiday Meals");
+  await e.choose("campaign", 2, "Spring Appeal 2026", "Create new campaign “Spring Appeal 2026”");
+  await e.choose("parent", 2, "Annual", "Annual Appeal 2026");
+  await e.fund(3).click();
+  await expect(page.getByRole("listbox")).toBeVisible();
+  await expectNoSeriousAxeViolations(page, "editor with an open picker");
+  await e.fund(3).fill("Food");
+  await page.getByRole("option", { name: "Food Purchasing" }).click();
+  await expect(e.remaining()).toHaveText("Fully allocated");
+  await expect(e.status()).toContainText("Ready: 3 lines");
+  await expectNoSeriousAxeViolations(page, "editor");
 
-  await page.getByText("Preview the import the service will receive").click();
-  const preview = page.locator(".preview code");
-  await expect(preview).toContainText('"transaction": "id"');
-  await expect(preview).toContainText('"parent_campaign": "Annual Fund"');
-  await expect(preview).toContainText('"id": "ext-1001-0001:1"');
-  await expectNoSeriousAxeViolations(page);
+  await e.review().click();
+  const dialog = e.dialog();
+  await expect(dialog).toBeVisible();
+  const change = (name: RegExp) => dialog.getByRole("row", { name });
+  await expect(change(/Annual Appeal 2026 \/ General/)).toContainText("$100.00—−$100.00");
+  await expect(change(/Holiday Meals \/ General/)).toContainText("—$33.34+$33.34");
+  await expect(change(/Spring Appeal 2026 \/ General/)).toContainText("(in Annual Appeal 2026)—$33.33+$33.33");
+  await expect(change(/Annual Appeal 2026 \/ Food Purchasing/)).toContainText("+$33.33");
+  await expect(dialog).toContainText("New at the service: campaign “Spring Appeal 2026”");
+  await expect(dialog).toContainText("by its external id, ext-1001-0001");
+  await expectNoSeriousAxeViolations(page, "review dialog");
+  await dialog.getByText("Show the exact import the service will receive").click();
+  const json = dialog.getByLabel("Import JSON");
+  await expect(json).toContainText('"transaction": "id"');
+  await expect(json).toContainText('"parent_campaign": "Annual Appeal 2026"');
+  await expect(json).toContainText('"id": "ext-1001-0001:1"');
+  await dialog.getByRole("button", { name: "Send to the service" }).click();
 
-  await submit(page).click();
   await expect(page).toHaveURL(/\/history\/[0-9a-f-]{36}$/);
   await expect(page.getByText("Complete", { exact: true })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole("cell", { name: "Imported" })).toHaveCount(3);
-  await expectNoSeriousAxeViolations(page);
+  await expectNoSeriousAxeViolations(page, "history");
 
   const splits = await serviceSplits(page, "51001001");
-  // Renaming a split's campaign or fund files it under the new name, not the old id.
-  expect(splits.map((s) => [s.id, s.unit_amount_in_cents, s.campaign, s.fund])).toEqual([
-    ["ext-1001-0001:1", 3334, "Spring Appeal 2026", "General"],
-    ["ext-1001-0001:2", 3333, "Weekend Backpacks", "General"],
-    // A blank campaign is the partner's name at the service (spec §2.3).
-    ["ext-1001-0001:3", 3333, "Apportion", "Food Pantry"],
+  // Nothing went to the service's default campaign: every line named where its money goes.
+  expect(splits.map((s) => [s.id, s.unit_amount_in_cents, s.campaign, s.parent_campaign, s.fund])).toEqual([
+    ["ext-1001-0001:1", 3334, "Holiday Meals", null, "General"],
+    ["ext-1001-0001:2", 3333, "Spring Appeal 2026", "Annual Appeal 2026", "General"],
+    ["ext-1001-0001:3", 3333, "Annual Appeal 2026", null, "Food Purchasing"],
   ]);
-  expect(splits[0]?.parent_campaign).toBe("Annual Fund");
 
-  // The list now shows the allocation as the app knows it.
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Transactions" }).click();
   const row = page.getByRole("row").filter({ hasText: "ext-1001-0001" });
   await expect(row.getByRole("listitem")).toHaveCount(3);
-  await expect(row).toContainText("$33.34 → Spring Appeal 2026 / General");
+  await expect(row).toContainText("$33.34 → Holiday Meals / General");
 });
 
-test("a transaction with no external id goes through match_by transaction_id", async ({ page }) => {
+test("a gift entered in the service itself is found by its own id", async ({ page }) => {
+  const e = editor(page);
   await connect(page);
   await openEditor(page, "id 51001003");
-  await expect(page.getByText("matched by its transaction id 51001003")).toBeVisible();
-  await page.getByRole("button", { name: "Add split" }).click();
-  await page.getByRole("button", { name: "Split evenly" }).click();
-  await page.getByText("Preview the import the service will receive").click();
-  await expect(page.locator(".preview code")).toContainText('"transaction": "transaction_id"');
-  await expect(page.locator(".preview code")).toContainText('"transaction_id": "51001003"');
-
-  await submit(page).click();
+  await expect(
+    page.getByText("entered in the service itself, so the service finds it by its own id, 51001003"),
+  ).toBeVisible();
+  await e.button("Add line").click();
+  await e.button("Split evenly").click();
+  await e.review().click();
+  await e.dialog().getByText("Show the exact import the service will receive").click();
+  await expect(e.dialog().getByLabel("Import JSON")).toContainText('"transaction": "transaction_id"');
+  await expect(e.dialog().getByLabel("Import JSON")).toContainText('"transaction_id": "51001003"');
+  await e.dialog().getByRole("button", { name: "Send to the service" }).click();
   await expect(page.getByText("Complete", { exact: true })).toBeVisible({ timeout: 15_000 });
   expect((await serviceSplits(page, "51001003")).map((s) => s.id)).toEqual(["51001003:1", "51001003:2"]);
 });
 
 test("an overlapping id shows the dropped-row notification", async ({ page, request }) => {
+  const e = editor(page);
   await connect(page);
   // Another integration creates a transaction whose external id is the split id Apportion will use.
   const created = await request.post(`${EMULATOR_URL}/__emulator/organizations/1001/transactions`, {
@@ -124,10 +111,9 @@ test("an overlapping id shows the dropped-row notification", async ({ page, requ
   expect(created.status()).toBe(201);
 
   await openEditor(page, "ext-1001-0002");
-  await page.getByRole("button", { name: "Add split" }).click();
-  await page.getByRole("button", { name: "Split evenly" }).click();
-  await submit(page).click();
-
+  await e.button("Add line").click();
+  await e.button("Split evenly").click();
+  await e.send();
   await expect(page.getByText("Complete, some rows dropped")).toBeVisible({ timeout: 15_000 });
   const dropped = page.getByRole("row").filter({ hasText: "ext-1001-0002:1" });
   await expect(dropped).toContainText("Dropped");
@@ -137,52 +123,79 @@ test("an overlapping id shows the dropped-row notification", async ({ page, requ
   );
 });
 
-test("a sum that is off blocks Submit with the message; percent entry and the remainder fix it", async ({ page }) => {
+test("Remaining counts what is typed at once; the status says why Review waits; shares and sums work", async ({
+  page,
+}) => {
+  const e = editor(page);
   await connect(page);
   await openEditor(page, "ext-1001-0001");
-  await page.getByRole("button", { name: "Add split" }).click();
-  await amount(page, 1).fill("60");
-  await amount(page, 2).fill("30");
-  await expect(submit(page)).toBeDisabled();
-  await expect(page.locator("#submit-help")).toContainText("$10.00 short of the $100.00 total");
-  await expect(sum(page)).toContainText("$10.00 remaining");
+  await e.button("Add line").click();
+  await expect(e.status()).toContainText("Not ready: 1 problem to fix (line 2, amount: Enter an amount.)");
+  await e.amount(1).fill("60");
+  await e.amount(2).fill("30");
+  await expect(e.remaining()).toHaveText("Remaining $10.00");
+  await expect(e.status()).toContainText("allocate the remaining $10.00");
+  await expect(e.review()).toBeDisabled();
+  await e.amount(1).fill("80");
+  await expect(e.remaining()).toHaveText("Over by $10.00");
+  await expect(e.status()).toContainText("$10.00 over the gift's total");
 
-  await amount(page, 1).fill("80");
-  await expect(page.locator("#submit-help")).toContainText("$10.00 over the $100.00 total");
-  await expect(submit(page)).toBeDisabled();
+  // Bad input gets a clear message beside the field once the admin moves on.
+  await e.amount(2).fill("1,234.5");
+  await e.amount(2).blur();
+  const line2 = page.getByTestId("line-1");
+  await expect(line2.getByText("Leave out the comma")).toBeVisible();
+  await e.amount(2).fill("1e3");
+  await expect(line2.getByText("Write the amount in plain digits")).toBeVisible();
 
-  // Bad input gets a clear message inline.
-  await amount(page, 2).fill("1,234.5");
-  await amount(page, 2).blur();
-  await expect(page.getByText("Leave out the comma")).toBeVisible();
-  await amount(page, 2).fill("1e3");
-  await expect(page.getByText("Write the amount in plain digits")).toBeVisible();
+  // "25%" counts while it is typed, before the field is left.
+  await e.amount(1).fill("60");
+  await e.amount(2).fill("");
+  await e.amount(2).pressSequentially("25%");
+  await expect(e.remaining()).toHaveText("Remaining $15.00");
+  await expect(e.amount(2)).toBeFocused();
+  await e.amount(2).press("Tab");
+  await expect(e.amount(2)).toHaveValue("25.00");
+  await expect(e.share(2)).toHaveValue("25");
 
-  await amount(page, 2).fill("25%");
-  await amount(page, 2).press("Tab");
-  await expect(amount(page, 2)).toHaveValue("25.00");
-  await page.getByRole("button", { name: "Put the remainder here (split 1)" }).click();
-  await expect(amount(page, 1)).toHaveValue("75.00");
-  await expect(sum(page)).toContainText("Fully allocated");
-  await expect(submit(page)).toBeEnabled();
+  // The share column drives the amount; a small sum is exact and says when it rounds.
+  await e.share(1).fill("40");
+  await expect(e.amount(1)).toHaveValue("40.00");
+  await expect(e.remaining()).toHaveText("Remaining $35.00");
+  await e.amount(1).fill("100/3");
+  await expect(e.remaining()).toHaveText("Remaining $41.67");
+  await e.amount(1).press("Tab");
+  await expect(e.amount(1)).toHaveValue("33.33");
+  await expect(page.getByText("100/3 is not a whole number of cents: line 1 is rounded to $33.33.")).toBeVisible();
+
+  await page.getByRole("button", { name: "Put the remainder on line 1" }).click();
+  await expect(e.amount(1)).toHaveValue("75.00");
+  await expect(e.remaining()).toHaveText("Fully allocated");
+  await expect(e.review()).toBeEnabled();
 });
 
-test("the editor works from the keyboard and keeps what was typed when sending fails", async ({ page }) => {
+test("split, review and send from the keyboard alone; a failed send keeps every line", async ({ page }) => {
+  const e = editor(page);
   await connect(page);
-  await openEditor(page, "ext-1001-0005");
-  await page.getByRole("button", { name: "Add split" }).focus();
+  await openEditor(page, "ext-1001-0005"); // $1,000.00
+  await e.button("Add line").focus();
   await page.keyboard.press("Enter");
-  // Focus moves to the new split's amount; finish it with keys only.
-  await expect(amount(page, 2)).toBeFocused();
+  await expect(e.amount(2)).toBeFocused();
   await page.keyboard.press("ControlOrMeta+a");
   await page.keyboard.type("40%");
   await page.keyboard.press("Enter");
-  await expect(amount(page, 2)).toHaveValue("400.00");
-  await amount(page, 1).focus();
+  await expect(e.amount(2)).toHaveValue("400.00");
+  await e.amount(1).focus();
   await page.keyboard.press("ControlOrMeta+a");
   await page.keyboard.type("600");
-  await page.keyboard.press("Tab");
-  await expect(sum(page)).toContainText("Fully allocated");
+  // Tab through share, quantity and the pickers to line 1's fund, then choose by typing and Enter.
+  for (let i = 0; i < 5; i++) await page.keyboard.press("Tab");
+  await expect(e.fund(1)).toBeFocused();
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.type("Operat");
+  await page.keyboard.press("Enter");
+  await expect(e.fund(1)).toHaveValue("Operations");
+  await expect(e.remaining()).toHaveText("Fully allocated");
 
   // The network drops the first attempt: the error is shown, nothing typed is lost.
   let dropped = false;
@@ -193,39 +206,55 @@ test("the editor works from the keyboard and keeps what was typed when sending f
     }
     return route.continue();
   });
-  await submit(page).focus();
+  await e.review().focus();
   await page.keyboard.press("Enter");
-  await expect(page.getByText("Apportion could not be reached")).toBeVisible();
-  await expect(amount(page, 1)).toHaveValue("600");
-  await expect(amount(page, 2)).toHaveValue("400.00");
+  const send = e.dialog().getByRole("button", { name: "Send to the service" });
+  await expect(e.dialog()).toBeVisible();
+  for (let i = 0; i < 4 && !(await send.evaluate((b) => b === document.activeElement)); i++) {
+    await page.keyboard.press("Tab");
+  }
+  await expect(send).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(e.dialog().getByText("Apportion could not be reached")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(e.dialog()).toBeHidden();
+  await expect(e.amount(1)).toHaveValue("600");
+  await expect(e.amount(2)).toHaveValue("400.00");
 
-  await submit(page).click();
+  await e.send();
   await expect(page.getByText("Complete", { exact: true })).toBeVisible({ timeout: 15_000 });
+  expect((await serviceSplits(page, "51001005")).map((s) => [s.unit_amount_in_cents, s.fund])).toEqual([
+    [60_000, "Operations"],
+    [40_000, "General"],
+  ]);
 });
 
-test("re-allocating soft-deletes a removed split and keeps the others", async ({ page }) => {
+test("re-allocating removes a split at the service and keeps the others", async ({ page }) => {
+  const e = editor(page);
   await connect(page);
   await openEditor(page, "ext-1001-0002"); // $25.00
-  await page.getByRole("button", { name: "Add split" }).click();
-  await page.getByRole("button", { name: "Split evenly" }).click();
-  await submit(page).click();
+  await e.button("Add line").click();
+  await e.button("Split evenly").click();
+  await e.send();
   await expect(page.getByText("Complete", { exact: true })).toBeVisible({ timeout: 15_000 });
 
-  // Open it again: the existing splits are loaded; remove the second and give its share to the first.
+  // Open it again: the existing splits are its lines; remove the second, give its share to the first.
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Transactions" }).click();
   await openEditor(page, "ext-1001-0002");
-  await expect(page.getByTestId("split-row-1")).toContainText("existing");
-  await page.getByRole("button", { name: "Remove (soft-delete) split 2" }).click();
-  await expect(page.getByRole("region", { name: "Splits to remove" })).toContainText("ext-1001-0002:2");
-  await page.getByRole("button", { name: "Put the remainder here (split 1)" }).click();
-  await expect(amount(page, 1)).toHaveValue("25.00");
-  await page.getByText("Preview the import the service will receive").click();
-  await expect(page.locator(".preview code")).toContainText('"deleted_at":');
+  await expect(page.getByTestId("line-0")).not.toContainText("new");
+  await page.getByRole("button", { name: "Remove line 2" }).click();
+  const removed = page.getByRole("region", { name: "Splits to remove" });
+  await expect(removed).toContainText("$12.50 in Spring Food Drive / Food Purchasing");
+  await page.getByRole("button", { name: "Put the remainder on line 1" }).click();
+  await expect(e.amount(1)).toHaveValue("25.00");
+  await e.review().click();
+  await expect(e.dialog()).toContainText("1 split will be marked as removed at the service");
+  await e.dialog().getByText("Show the exact import the service will receive").click();
+  await expect(e.dialog().getByLabel("Import JSON")).toContainText('"deleted_at":');
+  await e.dialog().getByRole("button", { name: "Send to the service" }).click();
 
-  await submit(page).click();
   await expect(page.getByText("Complete", { exact: true })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole("row").filter({ hasText: "ext-1001-0002:2" })).toContainText("removed");
-
   const active = await serviceSplits(page, "51001002");
   expect(active.map((s) => [s.id, s.unit_amount_in_cents])).toEqual([["ext-1001-0002:1", 2500]]);
 });
@@ -234,14 +263,15 @@ test("a batch the service keeps refusing needs attention, and Retry sends it onc
   page,
   request,
 }) => {
+  const e = editor(page);
   await connect(page);
   await emulatorSwitch(request, "faults", {
     fail: { status: 500, count: 1000, path_prefix: "/admin/oauth2/api/v1/imports" },
   });
   await openEditor(page, "ext-1001-0004"); // $5.00
-  await page.getByRole("button", { name: "Add split" }).click();
-  await page.getByRole("button", { name: "Split evenly" }).click();
-  await submit(page).click();
+  await e.button("Add line").click();
+  await e.button("Split evenly").click();
+  await e.send();
 
   await expect(page.getByText("Needs attention")).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole("alert").filter({ hasText: "gave up after 3 attempts" })).toBeVisible();

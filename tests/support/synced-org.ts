@@ -45,6 +45,7 @@ export type ServiceSplit = {
   transaction_id: string;
   unit_amount_in_cents: number;
   fund: string;
+  campaign: string;
   deleted_at: string | null;
 };
 

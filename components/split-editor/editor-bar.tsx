@@ -1,0 +1,87 @@
+"use client";
+
+import { useWatch } from "react-hook-form";
+import { Button } from "@/components/ui/button";
+import type { EditorValues } from "@/lib/splits/editor-lines";
+import { formatCents } from "@/lib/splits/money";
+import { type Summary, summarize } from "./editor-summary";
+import { editorStatus } from "./editor-status";
+import type { SplitEditorState } from "./use-split-editor";
+
+const FIELD_WORDS = {
+  amount: "amount",
+  percent: "percentage",
+  quantity: "quantity",
+  campaign: "campaign",
+  parent: "parent campaign",
+  fund: "fund",
+};
+
+/**
+ * Stays at the bottom of the screen: what remains to allocate (live, as the admin types), the one
+ * reason Review is not available yet, and Review itself.
+ */
+export function EditorBar({ editor, onReview }: { editor: SplitEditorState; onReview: () => void }) {
+  const { gift, form } = editor;
+  const summary: Summary = useWatch({
+    control: form.control,
+    compute: (values) => summarize(values as EditorValues, gift),
+  });
+  const status = editorStatus(summary, {
+    currency: gift.currency,
+    stale: editor.stale !== null,
+    inFlight: editor.inFlight,
+    sending: editor.submit.isPending || editor.submit.isSuccess,
+  });
+  const first = summary.problems[0];
+
+  function showProblems() {
+    editor.setShowAll(true);
+    if (first) document.getElementById(`${first.field}-${first.index}`)?.focus();
+  }
+
+  const gap = summary.remainingCents;
+  const percent = Math.min(100, Math.max(0, Math.round(((gift.amountCents - gap) / gift.amountCents) * 100)));
+  return (
+    <div className={`editor-bar editor-bar--${gap === 0 ? "ok" : gap > 0 ? "warn" : "danger"}`}>
+      <div className="editor-bar__figures">
+        <p className="editor-bar__remaining" data-testid="remaining" aria-live="polite">
+          {gap === 0
+            ? "Fully allocated"
+            : gap > 0
+              ? `Remaining ${formatCents(gap, gift.currency)}`
+              : `Over by ${formatCents(-gap, gift.currency)}`}
+        </p>
+        <p className="small muted">
+          {formatCents(gift.amountCents - gap, gift.currency)} of {formatCents(gift.amountCents, gift.currency)}{" "}
+          allocated
+        </p>
+        <div className="editor-bar__meter" aria-hidden="true">
+          <span style={{ width: `${percent}%` }} />
+        </div>
+      </div>
+      <div className="editor-bar__status">
+        <p id="editor-status" role="status" className={status.ready ? "is-ready" : undefined}>
+          {status.text}
+          {first && !status.blocked && (
+            <>
+              {" "}
+              (line {first.index + 1}, {FIELD_WORDS[first.field]}: {first.message}){" "}
+              <Button variant="link" onClick={showProblems}>
+                Show me
+              </Button>
+            </>
+          )}
+        </p>
+        {editor.message && (
+          <p className="small muted" role="status" key={editor.message.at}>
+            {editor.message.text}
+          </p>
+        )}
+      </div>
+      <Button onClick={onReview} disabled={!status.ready} aria-describedby="editor-status" id="review-button">
+        Review changes
+      </Button>
+    </div>
+  );
+}

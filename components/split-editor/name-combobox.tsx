@@ -1,0 +1,144 @@
+"use client";
+
+// The campaign and fund pickers: downshift's useCombobox (WAI-ARIA 1.2 combobox with a listbox,
+// keyboard-first, headless so it takes the app's own styles, ~13 kB of gzip, loaded on first use
+// by name-picker.tsx). The reducer below changes three of its defaults for money: leaving the
+// field never picks the highlighted item for the admin, Escape never clears a chosen name, and
+// text left unchosen stays visible as "not chosen yet" instead of vanishing.
+import { useCombobox, type UseComboboxState, type UseComboboxStateChangeOptions } from "downshift";
+import { type ChangeEvent, useLayoutEffect, useMemo, useState } from "react";
+import type { NamePickerProps } from "./name-picker";
+import { placeholderFor } from "./name-picker";
+import { choiceFor, displayText, itemForValue, itemKey, type MenuItem, menuItems, resolveTyped } from "./picker-logic";
+import { PickerMenuItem } from "./picker-menu-item";
+
+let pendingFocus: { id: string; text: string; caret: number } | null = null;
+
+/** The plain field that had focus when the library arrived: its combobox takes over. */
+export function handOverFocus(id: string, text: string, caret: number) {
+  pendingFocus = { id, text, caret };
+}
+
+const { stateChangeTypes: types } = useCombobox;
+
+export function NameCombobox({
+  id,
+  label,
+  kind,
+  value,
+  options,
+  onChange,
+  onBlur,
+  invalid,
+  describedBy,
+}: NamePickerProps) {
+  const shown = displayText(value);
+  // What the admin is typing; null shows the value (so a value changed from outside shows at once).
+  const [typing, setTyping] = useState<string | null>(() => (pendingFocus?.id === id ? pendingFocus.text : null));
+  const inputValue = typing ?? shown;
+  const { items, more } = useMemo(
+    // An unchosen name keeps its suggestions when the list opens again; a chosen one lists all names.
+    () => menuItems(inputValue === shown && value.status !== "unresolved" ? "" : inputValue, options, kind),
+    [inputValue, shown, value.status, options, kind],
+  );
+  const selectedItem = useMemo(() => itemForValue(value, options), [value, options]);
+
+  function commitTyped() {
+    if (typing !== null && typing !== shown) onChange(resolveTyped(typing, options, kind), null);
+    setTyping(null);
+  }
+
+  const combo = useCombobox<MenuItem>({
+    id: `${id}-combobox`,
+    inputId: id,
+    labelId: `${id}-label`,
+    menuId: `${id}-menu`,
+    items,
+    itemToString: (item) => (item ? displayText(choiceFor(item)) : ""),
+    itemToKey: itemKey,
+    selectedItem,
+    inputValue,
+    onInputValueChange: ({ inputValue: next, type }) => {
+      if (type === types.InputChange) setTyping(next);
+    },
+    onSelectedItemChange: ({ selectedItem: item }) => {
+      setTyping(null);
+      if (!item) return;
+      const choice = choiceFor(item);
+      onChange(choice, item.kind === "create" ? { name: choice.name, id: null, isNew: true } : null);
+    },
+    stateReducer: (state: UseComboboxState<MenuItem>, { type, changes }: UseComboboxStateChangeOptions<MenuItem>) => {
+      if (type === types.InputBlur) {
+        return { ...changes, selectedItem: state.selectedItem, inputValue: state.inputValue };
+      }
+      if (type === types.InputKeyDownEscape) {
+        return { ...changes, selectedItem: state.selectedItem };
+      }
+      if (type === types.InputChange) {
+        // Enter takes the first suggestion for what was typed, never "Create new …": creating a
+        // name is always a choice of its own.
+        const next = menuItems(changes.inputValue ?? "", options, kind).items;
+        return { ...changes, highlightedIndex: next[0]?.kind === "option" ? 0 : -1 };
+      }
+      return changes;
+    },
+    onStateChange: ({ type }) => {
+      if (type === types.InputBlur) commitTyped();
+      if (type === types.InputKeyDownEscape) setTyping(null);
+      if (type === types.InputKeyDownEnter && combo.highlightedIndex < 0) commitTyped();
+    },
+  });
+
+  // The plain field this one replaces had focus: take it over where the caret was.
+  useLayoutEffect(() => {
+    if (pendingFocus?.id !== id) return;
+    const { text, caret } = pendingFocus;
+    pendingFocus = null;
+    const input = document.getElementById(id);
+    if (!(input instanceof HTMLInputElement)) return;
+    input.focus();
+    input.setSelectionRange(caret, caret);
+    if (text !== shown) combo.openMenu();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on taking over
+  }, []);
+
+  return (
+    <div className={`picker${combo.isOpen ? " picker--open" : ""}`}>
+      <input
+        className="picker__input"
+        data-picker={kind}
+        placeholder={placeholderFor(kind)}
+        {...combo.getInputProps({
+          "aria-label": label,
+          "aria-invalid": invalid || undefined,
+          "aria-describedby": describedBy,
+          // Set in the event itself: downshift reports the change after rendering, and a controlled
+          // input that learns its value late drops the keystrokes typed in between.
+          onChange: (event: ChangeEvent<HTMLInputElement>) => setTyping(event.target.value),
+          onBlur: () => {
+            if (!combo.isOpen) commitTyped();
+            onBlur?.();
+          },
+        })}
+      />
+      <ul className="picker__menu" {...combo.getMenuProps({ "aria-label": `Choices for ${label}` })}>
+        {combo.isOpen &&
+          items.map((item, index) => (
+            <PickerMenuItem
+              key={itemKey(item)}
+              item={item}
+              kind={kind}
+              highlighted={combo.highlightedIndex === index}
+              selected={itemKey(item) === itemKey(selectedItem)}
+              {...combo.getItemProps({ item, index })}
+            />
+          ))}
+        {combo.isOpen && more > 0 && (
+          <li className="picker__more" role="presentation">
+            {more} more: type to narrow the list
+          </li>
+        )}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+"use client";
+
+// Loaded when the admin first opens the review: it needs zod (the server's own schema, the last
+// word on the allocation before it leaves the browser) and the import builder.
+import { useMemo, useRef } from "react";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { Notice } from "@/components/ui/notice";
+import { destinations } from "@/lib/splits/allocation-changes";
+import { holdingsAfter, holdingsNow, toAllocationInput } from "@/lib/splits/editor-allocation";
+import { allocationSchema } from "@/lib/splits/schema";
+import { ChangesTable } from "./review-changes";
+import { ExactImport } from "./review-import";
+import { matchedBy } from "./matched-by";
+import type { SplitEditorState } from "./use-split-editor";
+
+export default function ReviewDialog({ editor }: { editor: SplitEditorState }) {
+  const { gift, form, submit } = editor;
+  const send = useRef<HTMLButtonElement>(null);
+  const review = useMemo(() => {
+    const values = form.getValues();
+    const input = toAllocationInput(values, gift);
+    const parsed = input ? allocationSchema.safeParse(input) : null;
+    const after = holdingsAfter(values.lines, gift) ?? [];
+    return {
+      input,
+      problems: parsed && !parsed.success ? parsed.error.issues.map((i) => i.message) : [],
+      changes: destinations(holdingsNow(gift), after),
+      removed: gift.splits.filter((s) => values.removedSplitIds.includes(s.splitId)),
+      created: values.lines.flatMap((l) => [
+        ...(l.campaign.status === "new" ? [`campaign “${l.campaign.name}”`] : []),
+        ...(l.parent.status === "new" ? [`campaign “${l.parent.name}”`] : []),
+        ...(l.fund.status === "new" ? [`fund “${l.fund.name}”`] : []),
+      ]),
+      defaults: values.lines.filter((l) => l.campaign.status === "default").length,
+    };
+  }, [form, gift]);
+  const close = () => editor.setReviewing(false);
+  const input = review.input;
+
+  return (
+    <Dialog open onClose={close} title="Review the new allocation" titleId="review-title" wide>
+      <p>{matchedBy(gift)}</p>
+      <ChangesTable changes={review.changes} currency={gift.currency} total={gift.amountCents} />
+      {review.removed.length > 0 && (
+        <p>
+          {review.removed.length === 1 ? "1 split" : `${review.removed.length} splits`} will be marked as removed at the
+          service; their money is in the lines above.
+        </p>
+      )}
+      {[...new Set(review.created)].length > 0 && (
+        <Notice tone="warn" role="none">
+          New at the service: {[...new Set(review.created)].join(", ")}. Check the spelling: the service creates them as
+          written.
+        </Notice>
+      )}
+      {review.defaults > 0 && (
+        <Notice tone="warn" role="none">
+          {review.defaults === 1 ? "1 line goes" : `${review.defaults} lines go`} to the service&apos;s default
+          campaign, as you chose.
+        </Notice>
+      )}
+      {review.problems.length > 0 && (
+        <Notice tone="danger">The allocation cannot be sent: {review.problems.join(" ")}</Notice>
+      )}
+      {input && <ExactImport gift={gift} allocation={input} />}
+      {submit.error && <Notice tone="danger">{submit.error.message} Your lines are still here.</Notice>}
+      <div className="button-row dialog__actions">
+        <Button
+          ref={send}
+          onClick={() => input && void editor.send(input)}
+          disabled={!input || review.problems.length > 0 || submit.isPending || submit.isSuccess}
+        >
+          {submit.isPending || submit.isSuccess ? "Sending…" : "Send to the service"}
+        </Button>
+        <Button variant="secondary" onClick={close} disabled={submit.isPending}>
+          Back to editing
+        </Button>
+      </div>
+    </Dialog>
+  );
+}

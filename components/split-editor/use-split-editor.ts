@@ -1,0 +1,176 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { useFieldArray, useForm, useWatch } from "react-hook-form";
+import { ApiClientError } from "@/lib/api-client";
+import { useLeaveGuard } from "@/lib/hooks/use-leave-guard";
+import { useSubmitAllocation } from "@/lib/hooks/use-submit-allocation";
+import { sameAsService } from "@/lib/splits/editor-allocation";
+import { type EditorValues, lineFromSplit, newLine } from "@/lib/splits/editor-lines";
+import { nextSplitId, transactionRefFor } from "@/lib/imports/rows";
+import { rebaseValues } from "@/lib/splits/rebase";
+import type { AllocationInput } from "@/lib/splits/schema";
+import type { CampaignOption } from "@/lib/transactions/read";
+import type { EditorData, EditorGift } from "@/lib/transactions/editor-data";
+import { uuidv4 } from "@/lib/uuid";
+import { type Draft, sameGift } from "./editor-draft";
+import type { NameOption } from "./picker-logic";
+import { useEditorDraft } from "./use-editor-draft";
+import { useLineActions } from "./use-line-actions";
+import { useStaleCheck } from "./use-stale-check";
+
+export type SplitEditorProps = EditorData & {
+  campaigns: CampaignOption[];
+  funds: NameOption[];
+  /** sessionStorage key of this organization's draft of this gift. */
+  draftKey: string;
+};
+
+export function initialValues(gift: EditorGift, takenSplitIds: readonly string[]): EditorValues {
+  const lines =
+    gift.splits.length > 0
+      ? gift.splits.map((s) => lineFromSplit(s, gift.amountCents))
+      : [newLine(nextSplitId(transactionRefFor(gift), takenSplitIds), gift.home, gift.amountCents, gift.amountCents)];
+  return { lines, removedSplitIds: [] };
+}
+
+export type LeaveQuestion = { leave: () => void; stay: () => void } | null;
+
+export function useSplitEditor(props: SplitEditorProps) {
+  const router = useRouter();
+  const [gift, setGift] = useState(props.gift);
+  const [taken, setTaken] = useState(props.takenSplitIds);
+  const [inFlight, setInFlight] = useState(props.inFlight);
+  const [created, setCreated] = useState<{ campaign: NameOption[]; fund: NameOption[] }>({ campaign: [], fund: [] });
+  const [message, setMessage] = useState<{ text: string; at: number } | null>(null);
+  const [showAll, setShowAll] = useState(false);
+  const [reviewing, setReviewing] = useState(false);
+  const [leaving, setLeaving] = useState<LeaveQuestion>(null);
+  const say = useCallback((text: string) => setMessage({ text, at: Date.now() }), []);
+
+  const campaigns = useMemo(() => [...props.campaigns, ...created.campaign], [props.campaigns, created.campaign]);
+  const funds = useMemo(() => [...props.funds, ...created.fund], [props.funds, created.fund]);
+  const onCreated = useCallback(
+    (kind: "campaign" | "fund", option: NameOption) =>
+      setCreated((c) => (c[kind].some((o) => o.name === option.name) ? c : { ...c, [kind]: [...c[kind], option] })),
+    [],
+  );
+
+  const form = useForm<EditorValues>({ defaultValues: initialValues(props.gift, props.takenSplitIds) });
+  // Lines that go with another version of the gift are put in after the render that brings the
+  // gift: the footer and the lines compute their figures against it when the values change.
+  const pendingReset = useRef<EditorValues | null>(null);
+  const [resets, setResets] = useState(0);
+  useLayoutEffect(() => {
+    if (!pendingReset.current) return;
+    form.reset(pendingReset.current, { keepDefaultValues: true });
+    pendingReset.current = null;
+  }, [resets, form]);
+  const resetTo = (values: EditorValues, next: EditorGift) => {
+    pendingReset.current = values;
+    setGift(next);
+    setResets((n) => n + 1);
+  };
+  const lines = useFieldArray({ control: form.control, name: "lines", keyName: "key" });
+  const actions = useLineActions({ form, lines, gift, takenSplitIds: taken, campaigns, say, onCreated });
+  const edited = useWatch({ control: form.control, compute: (values) => !sameAsService(values as EditorValues, gift) });
+
+  const onFresh = useCallback((data: EditorData) => {
+    setTaken(data.takenSplitIds);
+    setInFlight(data.inFlight);
+  }, []);
+  const { stale, setStale, check } = useStaleCheck(gift, onFresh);
+  // While an earlier submission for this gift is on its way, ask every few seconds whether it is done.
+  useEffect(() => {
+    if (!inFlight) return;
+    const timer = setInterval(() => void check(), 3_000);
+    return () => clearInterval(timer);
+  }, [inFlight, check]);
+
+  const draft = useEditorDraft(props.draftKey, form, gift, (saved: Draft) => {
+    setShowAll(true);
+    resetTo(saved.values, saved.opened);
+    // The gift may have changed since the draft began: then the admin chooses what to keep.
+    if (!sameGift(saved.opened, props.gift)) {
+      setStale({
+        opened: saved.opened,
+        now: { gift: props.gift, takenSplitIds: props.takenSplitIds, inFlight: props.inFlight },
+      });
+    }
+  });
+
+  const release = useLeaveGuard(edited, (leave, stay) =>
+    setLeaving({
+      leave: () => {
+        draft.forget();
+        setLeaving(null);
+        leave();
+      },
+      stay: () => {
+        setLeaving(null);
+        stay();
+      },
+    }),
+  );
+
+  const submit = useSubmitAllocation();
+  const sentAs = useRef<{ key: string; body: string } | null>(null);
+
+  async function send(allocation: AllocationInput): Promise<void> {
+    // One key per allocation: a retry of the same one is found, never imported twice.
+    const body = JSON.stringify(allocation);
+    if (sentAs.current?.body !== body) sentAs.current = { key: uuidv4(), body };
+    try {
+      const answer = await submit.mutateAsync({ idempotencyKey: sentAs.current.key, allocations: [allocation] });
+      draft.forget();
+      release();
+      router.push(`/history/${answer.submissionId}`);
+    } catch (error) {
+      // Refused because the gift changed meanwhile: show what changed rather than the refusal.
+      if (error instanceof ApiClientError && [409, 422].includes(error.status) && (await check()) === "changed") {
+        setReviewing(false);
+      }
+    }
+  }
+
+  return {
+    form,
+    lines,
+    actions,
+    gift,
+    campaigns,
+    funds,
+    inFlight,
+    edited,
+    message,
+    showAll,
+    setShowAll,
+    say,
+    reviewing,
+    setReviewing,
+    leaving,
+    submit,
+    send,
+    restoredAt: draft.restoredAt,
+    stale,
+    check,
+    keepMine() {
+      if (!stale) return;
+      resetTo(rebaseValues(form.getValues(), stale.now.gift, stale.now.takenSplitIds), stale.now.gift);
+      setStale(null);
+      say("Reloaded the gift as it is now, with your edits kept. Review them before sending.");
+    },
+    discardMine() {
+      const now = stale?.now ?? { gift, takenSplitIds: taken, inFlight };
+      resetTo(initialValues(now.gift, now.takenSplitIds), now.gift);
+      setStale(null);
+      draft.forget();
+      draft.resume();
+      setShowAll(false);
+      say("Your edits were discarded; the lines show the gift as it is now.");
+    },
+  };
+}
+
+export type SplitEditorState = ReturnType<typeof useSplitEditor>;

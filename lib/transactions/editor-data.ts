@@ -1,0 +1,43 @@
+// What the split editor needs to open a gift, and to check it again later: the gift with where
+// its money is, every split id ever used for it, and whether an earlier submission is still on
+// its way. Read by the editor's page and by GET /api/transactions/:id/editor.
+import "server-only";
+import { db } from "@/lib/db";
+import { inFlightTransactions } from "@/lib/imports/submit";
+import { giftPlacement, type Placement } from "@/lib/splits/placement";
+import { type CampaignOption, getTransaction, knownNames, type TransactionView } from "./read";
+
+export type EditorGift = TransactionView & { home: Placement };
+
+export type EditorData = {
+  gift: EditorGift;
+  /** Every split id the app has seen for this gift, removed ones and unconfirmed ones included. */
+  takenSplitIds: string[];
+  inFlight: boolean;
+};
+
+export async function editorData(
+  connectionId: string,
+  transactionId: string,
+  campaigns?: readonly CampaignOption[],
+): Promise<EditorData | null> {
+  const [transaction, known, sent, inFlight, names] = await Promise.all([
+    getTransaction(connectionId, transactionId),
+    db().knownSplit.findMany({ where: { connectionId, transactionId }, select: { splitId: true } }),
+    // Ids an earlier submission used count as taken even before the service confirms them.
+    db().submissionRow.findMany({
+      where: { transactionId, submission: { connectionId } },
+      select: { splitId: true },
+      distinct: ["splitId"],
+    }),
+    inFlightTransactions(connectionId, [transactionId]),
+    campaigns ? Promise.resolve({ campaigns }) : knownNames(connectionId),
+  ]);
+  if (!transaction) return null;
+  const parent = names.campaigns.find((c) => c.name === transaction.campaign);
+  return {
+    gift: { ...transaction, home: giftPlacement(transaction, parent) },
+    takenSplitIds: [...known, ...sent].map((t) => t.splitId),
+    inFlight: inFlight.length > 0,
+  };
+}
