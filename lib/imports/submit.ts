@@ -8,6 +8,7 @@ import { db } from "@/lib/db";
 import { uuidv4 } from "@/lib/uuid";
 import type { Connection, KnownSplit } from "@/lib/generated/prisma/client";
 import { keepGiftCampaign } from "@/lib/splits/placement";
+import { holdsAlready } from "@/lib/splits/unchanged";
 import type { SubmissionRequest } from "@/lib/splits/schema";
 import { chunkRows, type TransactionRows } from "./chunk";
 import { insertChunksAndRows, type StoredChunk } from "./store-rows";
@@ -130,6 +131,7 @@ async function buildGroups(connectionId: string, request: SubmissionRequest): Pr
   const issue = (path: (string | number)[], message: string) =>
     issues.push({ code: "custom", path, message, input: undefined });
   const now = new Date();
+  let unchanged = 0;
 
   const groups = request.allocations.map((allocation, a): TransactionRows => {
     const transaction = byId.get(allocation.transactionId);
@@ -190,6 +192,8 @@ async function buildGroups(connectionId: string, request: SubmissionRequest): Pr
       issue(["allocations", a, "rows", r, "campaign"], kept.error);
       return row;
     });
+    const active = splitsOfTransactions.filter((s) => s.transactionId === transaction.transactionId && !s.deletedAt);
+    if (holdsAlready(rows, allocation.removedSplitIds, transaction, active)) unchanged++;
     return {
       transactionId: transaction.transactionId,
       matchBy: matchByFor(transaction),
@@ -197,6 +201,14 @@ async function buildGroups(connectionId: string, request: SubmissionRequest): Pr
     };
   });
   if (issues.length > 0) throw new z.ZodError(issues);
+  if (unchanged === groups.length) {
+    throw new AppError(
+      "invalid_input",
+      groups.length === 1
+        ? "Nothing to send: the service already holds this allocation."
+        : "Nothing to send: the service already holds every one of these allocations.",
+    );
+  }
   return groups;
 }
 

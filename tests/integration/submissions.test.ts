@@ -309,3 +309,40 @@ describe("a blank campaign never reaches the service's default", () => {
     expect(parsed.error?.issues[0]?.message).toContain("not both");
   });
 });
+
+describe("nothing to send", () => {
+  it("refuses an allocation the service already holds, unsplit or split, and stores nothing", async () => {
+    const gift = await known(EXTERNAL);
+    const whole = submissionRequestSchema.parse({
+      idempotencyKey: crypto.randomUUID(),
+      allocations: [
+        {
+          transactionId: EXTERNAL,
+          totalCents: 10_000,
+          currency: "USD",
+          removedSplitIds: [],
+          rows: [
+            splitRowInput("ext-1001-0001:1", "100.00", {
+              campaign: gift.campaign ?? "",
+              campaignId: gift.campaignId ?? "",
+              fund: gift.fund ?? "General",
+              fundId: gift.fundId ?? "",
+            }),
+          ],
+        },
+      ],
+    });
+    await expect(createSubmission(org.connection, whole)).rejects.toMatchObject({
+      code: "invalid_input",
+      message: "Nothing to send: the service already holds this allocation.",
+    });
+
+    const request = await evenRequest([EXTERNAL], 2);
+    const { submissionId } = await createSubmission(org.connection, request);
+    await sendSubmission(submissionId);
+    expect(await settle(submissionId, 100)).toBe("complete");
+    const again = { ...request, idempotencyKey: crypto.randomUUID() };
+    await expect(createSubmission(org.connection, again)).rejects.toMatchObject({ code: "invalid_input" });
+    expect(await db().submission.count()).toBe(1);
+  });
+});
