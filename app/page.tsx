@@ -2,6 +2,7 @@ import { redirect } from "next/navigation";
 import { ConnectButton } from "@/components/connection/connect-button";
 import { getCurrentConnection } from "@/lib/auth/session";
 import { getEnv } from "@/lib/env";
+import { Notice } from "@/components/ui/notice";
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -12,28 +13,24 @@ export default async function LandingPage({ searchParams }: Props) {
   return (
     <div className="hero">
       {params.disconnected === "1" && (
-        <p className="notice notice--ok" role="status">
+        <Notice tone="ok">
           Disconnected. The service was told, and Apportion deleted its tokens for your organization.
-        </p>
+        </Notice>
       )}
       {params.disconnected === "local" && (
-        <p className="notice notice--warn" role="status">
+        <Notice tone="warn" role="status">
           Disconnected. Apportion deleted its tokens, but could not reach the service to tell it; you can also remove
           Apportion from your organization&apos;s integrations on the service.
-        </p>
+        </Notice>
       )}
-      {params.signed_out === "1" && (
-        <p className="notice notice--info" role="status">
-          Your session has ended. Connect again to continue.
-        </p>
-      )}
+      {params.signed_out === "1" && <Notice tone="info">Your session has ended. Connect again to continue.</Notice>}
       <h1>Apportion</h1>
       <p>
         Apportion re-allocates your organization&apos;s existing gifts across campaigns and funds, and sends the result
         to your fundraising service as a split-transaction import.
       </p>
       <ConnectButton providerId={env.SERVICE_ENVIRONMENT} />
-      <p className="small muted" style={{ marginTop: "1.5rem" }}>
+      <p className="small muted hero__note">
         {env.SERVICE_ENVIRONMENT === "playground"
           ? "You will sign in to the service's Playground (test) environment and choose whether to allow access."
           : "You will sign in to the service and choose whether to allow access."}

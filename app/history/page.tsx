@@ -2,6 +2,7 @@ import Link from "next/link";
 import { SubmissionStatusBadge } from "@/components/history/submission-status";
 import { requireConnection } from "@/lib/auth/session";
 import { listSubmissions } from "@/lib/imports/read";
+import { ButtonLink } from "@/components/ui/button";
 
 // Server-rendered: the zone is said, not guessed from the server's clock.
 const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
@@ -18,13 +19,12 @@ export default async function HistoryPage() {
       {submissions.length === 0 ? (
         <div className="card empty">
           <p>Nothing submitted yet.</p>
-          <Link className="button" href="/transactions">
-            Split a transaction
-          </Link>
+          <ButtonLink href="/transactions">Split a gift</ButtonLink>
         </div>
       ) : (
         <div className="card table-card">
-          <table className="table">
+          <table className="table table--stack">
+            <caption className="visually-hidden">Submissions, newest first</caption>
             <thead>
               <tr>
                 <th scope="col">Submitted (UTC)</th>
@@ -37,18 +37,18 @@ export default async function HistoryPage() {
             <tbody>
               {submissions.map((s) => (
                 <tr key={s.id}>
-                  <td>
+                  <td data-label="Submitted (UTC)">
                     <Link href={`/history/${s.id}`}>{when.format(new Date(s.createdAt))}</Link>
                   </td>
-                  <td>
+                  <td data-label="From">
                     {s.source ? <Link href={`/bulk/${s.source.draftId}`}>{s.source.label}</Link> : "Split editor"}
                   </td>
-                  <td>{s.transactionCount}</td>
-                  <td>
+                  <td data-label="Transactions">{s.transactionCount}</td>
+                  <td data-label="Rows">
                     {s.rowCount}
                     {s.droppedCount > 0 ? <span className="muted"> ({s.droppedCount} dropped)</span> : null}
                   </td>
-                  <td>
+                  <td data-label="Status">
                     <SubmissionStatusBadge status={s.status} />
                   </td>
                 </tr>

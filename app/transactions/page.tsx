@@ -5,6 +5,7 @@ import { requireConnection } from "@/lib/auth/session";
 import { knownNames } from "@/lib/transactions/read";
 import { copyIsStale, syncTransactions } from "@/lib/transactions/sync";
 import { Providers } from "@/components/providers";
+import { Notice } from "@/components/ui/notice";
 
 export const metadata = { title: "Transactions" };
 
@@ -25,12 +26,18 @@ export default async function TransactionsPage() {
       <h1>Transactions</h1>
       <p className="muted">Pick a gift to re-allocate across campaigns and funds.</p>
       {syncProblem && (
-        <p role="alert" className="notice notice--warn">
+        <Notice tone="warn" role="alert">
           Could not refresh from the service: {syncProblem} The list shows the last copy.
-        </p>
+        </Notice>
       )}
       <Providers>
-        <Suspense fallback={<p className="card">Loading transactions…</p>}>
+        <Suspense
+          fallback={
+            <p className="card" role="status">
+              Loading transactions…
+            </p>
+          }
+        >
           <TransactionsList campaigns={campaigns} />
         </Suspense>
       </Providers>

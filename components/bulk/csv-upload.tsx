@@ -3,6 +3,9 @@
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import type { WorkerMessage } from "./csv.worker";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { Notice } from "@/components/ui/notice";
 
 type State =
   | { step: "idle" }
@@ -71,10 +74,10 @@ export function CsvUpload() {
         transaction&apos;s lines replace its current splits; a blank campaign keeps the gift&apos;s own.{" "}
         <a href="/bulk-sample.csv">Download a sample</a>.
       </p>
-      <div className="button-row">
-        <label className="field field--grow">
-          <span>CSV file</span>
+      <Field id="csv-file" label="CSV file" className="field--grow">
+        {(control) => (
           <input
+            {...control}
             type="file"
             accept=".csv,text/csv"
             disabled={working}
@@ -83,16 +86,16 @@ export function CsvUpload() {
               setState({ step: "idle" });
             }}
           />
-        </label>
-      </div>
+        )}
+      </Field>
       <div className="button-row">
-        <button type="button" className="button" onClick={start} disabled={working}>
+        <Button onClick={start} disabled={working}>
           Check file
-        </button>
+        </Button>
         {working && (
-          <button type="button" className="button button--secondary" onClick={cancel}>
+          <Button variant="secondary" onClick={cancel}>
             Cancel
-          </button>
+          </Button>
         )}
       </div>
       {working && (
@@ -101,11 +104,7 @@ export function CsvUpload() {
           <progress max={state.total} value={state.done} aria-label={state.label} />
         </div>
       )}
-      {state.step === "failed" && (
-        <p role="alert" className="notice notice--danger">
-          {state.message}
-        </p>
-      )}
+      {state.step === "failed" && <Notice tone="danger">{state.message}</Notice>}
     </section>
   );
 }

@@ -2,6 +2,9 @@
 
 import type { PreviewItem } from "@/lib/bulk/read";
 import { formatCents } from "@/lib/splits/money";
+import { Badge } from "@/components/ui/badge";
+import { Notice } from "@/components/ui/notice";
+import { ScrollBox } from "@/components/ui/scroll-box";
 
 /** Each transaction of a draft with its rows, and what is wrong with them in words. */
 export function DraftItems({ items, sent }: { items: PreviewItem[]; sent: boolean }) {
@@ -18,16 +21,18 @@ export function DraftItems({ items, sent }: { items: PreviewItem[]; sent: boolea
             {item.totalCents !== null && (
               <span className="muted small"> · {formatCents(item.totalCents, item.currency)}</span>
             )}{" "}
-            <span className={`badge ${item.valid ? "badge--ok" : "badge--danger"}`}>
+            <Badge tone={item.valid ? "ok" : "danger"}>
               {item.valid ? (sent ? "Sent" : "Ready") : "Not sent: has a problem"}
-            </span>
+            </Badge>
           </h3>
           {item.errors.length > 0 && (
-            <ul className="notice notice--danger">
-              {item.errors.map((error) => (
-                <li key={error}>{error}</li>
-              ))}
-            </ul>
+            <Notice tone="danger" role="none">
+              <ul>
+                {item.errors.map((error) => (
+                  <li key={error}>{error}</li>
+                ))}
+              </ul>
+            </Notice>
           )}
           {/* Once sent, "now" is the new allocation: the line would only confuse. */}
           {item.current && !sent && (
@@ -38,8 +43,8 @@ export function DraftItems({ items, sent }: { items: PreviewItem[]; sent: boolea
                 : ""}
             </p>
           )}
-          <div className="table-card">
-            <table className="table">
+          <ScrollBox label={`Lines for ${item.transactionKey || "lines without a transaction"}`}>
+            <table className="table table--stack">
               <thead>
                 <tr>
                   <th scope="col">Line</th>
@@ -53,17 +58,17 @@ export function DraftItems({ items, sent }: { items: PreviewItem[]; sent: boolea
               <tbody>
                 {item.rows.map((row, index) => (
                   <tr key={`${row.line ?? "rule"}-${index}`} className={row.errors.length > 0 ? "row--dropped" : ""}>
-                    <td>{row.line ?? index + 1}</td>
-                    <td>{row.amount}</td>
-                    <td>{row.quantity}</td>
-                    <td>{row.campaign || "—"}</td>
-                    <td>{row.fund || "—"}</td>
-                    <td>{row.errors.join(" ")}</td>
+                    <td data-label="Line">{row.line ?? index + 1}</td>
+                    <td data-label="Amount">{row.amount}</td>
+                    <td data-label="Qty">{row.quantity}</td>
+                    <td data-label="Campaign">{row.campaign || "—"}</td>
+                    <td data-label="Fund">{row.fund || "—"}</td>
+                    <td data-label="Problem">{row.errors.join(" ")}</td>
                   </tr>
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollBox>
         </li>
       ))}
     </ol>

@@ -6,6 +6,11 @@ import { useDiscardDraft, useDraftPreview, useSubmitDraft } from "@/lib/hooks/us
 import { uuidv4 } from "@/lib/uuid";
 import { DraftItems } from "./draft-items";
 import { SubmissionProgressView } from "./submission-progress";
+import { AsyncState } from "@/components/ui/async-state";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { useConfirm } from "@/components/ui/confirm-dialog";
+import { Notice } from "@/components/ui/notice";
 
 type Show = "invalid" | "valid";
 
@@ -17,17 +22,17 @@ export function DraftPreviewView({ id, initialShow }: { id: string; initialShow:
   const { data, error } = useDraftPreview(id, { show, page });
   const submit = useSubmitDraft(id);
   const discard = useDiscardDraft(id);
+  const [confirmDialog, confirm] = useConfirm();
   // One key per preview: a double click or a retry after a lost answer finds the same submission.
   const key = useRef(uuidv4());
 
-  if (error) {
+  if (error || !data) {
     return (
-      <p role="alert" className="notice notice--danger">
-        {error.message}
-      </p>
+      <AsyncState pending={!data} error={error} loading="Loading the allocation…">
+        {null}
+      </AsyncState>
     );
   }
-  if (!data) return <p className="card">Loading…</p>;
 
   const invalidCount = data.transactionCount - data.validCount;
   const invalidRows = data.rowCount - data.validRowCount;
@@ -41,13 +46,11 @@ export function DraftPreviewView({ id, initialShow }: { id: string; initialShow:
   return (
     <>
       <section className="card" aria-labelledby="summary-title">
-        <div className="button-row" style={{ justifyContent: "space-between" }}>
-          <h2 id="summary-title" style={{ margin: 0 }}>
-            {data.label}
-          </h2>
-          <span className={`badge ${submissionId ? "badge--ok" : ""}`}>
+        <div className="card__head">
+          <h2 id="summary-title">{data.label}</h2>
+          <Badge tone={submissionId ? "ok" : "neutral"}>
             {submissionId ? "Sent" : data.status === "submitted" ? "Being sent" : "Not sent yet"}
-          </span>
+          </Badge>
         </div>
         <p>
           {data.transactionCount.toLocaleString("en-US")} transaction{data.transactionCount === 1 ? "" : "s"},{" "}
@@ -65,14 +68,14 @@ export function DraftPreviewView({ id, initialShow }: { id: string; initialShow:
           </p>
         )}
         {!submissionId && data.validCount === 0 && data.status === "ready" && (
-          <p className="notice notice--warn">Nothing here can be sent. Fix the rows and upload the file again.</p>
+          <Notice tone="warn" role="none">
+            Nothing here can be sent. Fix the rows and upload the file again.
+          </Notice>
         )}
         {!submissionId && (
           <div className="button-row">
             {data.validCount > 0 && (
-              <button
-                type="button"
-                className="button"
+              <Button
                 disabled={submit.isPending || data.status === "uploading"}
                 onClick={() => submit.mutate(key.current)}
               >
@@ -81,45 +84,44 @@ export function DraftPreviewView({ id, initialShow }: { id: string; initialShow:
                   : data.status === "submitted"
                     ? "Finish sending" // a send cut short: the same key finds what was stored
                     : `Send ${data.validCount.toLocaleString("en-US")} transaction${data.validCount === 1 ? "" : "s"}`}
-              </button>
+              </Button>
             )}
-            <button
-              type="button"
-              className="button button--secondary"
+            <Button
+              variant="secondary"
               disabled={discard.isPending}
-              onClick={() =>
-                window.confirm("Discard this bulk allocation? Nothing of it has been sent.") &&
-                discard.mutate(undefined, { onSuccess: () => router.push("/bulk") })
-              }
+              onClick={async () => {
+                const yes = await confirm({
+                  title: "Discard this bulk allocation?",
+                  body: "Nothing of it has been sent. The file's checks are deleted.",
+                  confirm: "Discard",
+                  danger: true,
+                });
+                if (yes) discard.mutate(undefined, { onSuccess: () => router.push("/bulk") });
+              }}
             >
-              Discard
-            </button>
+              Discard…
+            </Button>
           </div>
         )}
-        {(submit.error ?? discard.error) && (
-          <p role="alert" className="notice notice--danger">
-            {(submit.error ?? discard.error)?.message}
-          </p>
-        )}
+        {(submit.error ?? discard.error) && <Notice tone="danger">{(submit.error ?? discard.error)?.message}</Notice>}
+        {confirmDialog}
       </section>
       {submissionId && <SubmissionProgressView id={submissionId} />}
       <div className="button-row" role="group" aria-label="Show">
-        <button
-          type="button"
-          className={`button ${show === "invalid" ? "" : "button--secondary"}`}
+        <Button
+          variant={show === "invalid" ? "primary" : "secondary"}
           aria-pressed={show === "invalid"}
           onClick={() => choose("invalid")}
         >
           With a problem ({invalidCount.toLocaleString("en-US")})
-        </button>
-        <button
-          type="button"
-          className={`button ${show === "valid" ? "" : "button--secondary"}`}
+        </Button>
+        <Button
+          variant={show === "valid" ? "primary" : "secondary"}
           aria-pressed={show === "valid"}
           onClick={() => choose("valid")}
         >
           {submissionId ? "Sent" : "Ready"} ({data.validCount.toLocaleString("en-US")})
-        </button>
+        </Button>
       </div>
       {data.items.length === 0 ? (
         <p className="card empty">{show === "valid" ? "No transaction is ready." : "No problems found."}</p>
@@ -128,25 +130,15 @@ export function DraftPreviewView({ id, initialShow }: { id: string; initialShow:
       )}
       {pages > 1 && (
         <nav className="pagination" aria-label="Pages">
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={page <= 1}
-            onClick={() => setPage(page - 1)}
-          >
+          <Button variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
             Previous
-          </button>
+          </Button>
           <span>
             Page {page} of {pages}
           </span>
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={page >= pages}
-            onClick={() => setPage(page + 1)}
-          >
+          <Button variant="secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>
             Next
-          </button>
+          </Button>
         </nav>
       )}
     </>

@@ -12,6 +12,10 @@ import { useCreateRuleDraft, useDeleteRule, useRules, useSaveRule } from "@/lib/
 import { useTransactions } from "@/lib/hooks/use-transactions";
 import type { CampaignOption } from "@/lib/transactions/read";
 import { RuleLines } from "./rule-lines";
+import { Button } from "@/components/ui/button";
+import { useConfirm } from "@/components/ui/confirm-dialog";
+import { Field } from "@/components/ui/field";
+import { Notice } from "@/components/ui/notice";
 
 type Props = {
   rules: SavedRuleView[];
@@ -41,14 +45,23 @@ export function RuleForm({ rules: initialRules, campaigns, funds }: Props) {
   const save = useSaveRule();
   const discard = useDeleteRule();
   const preview = useCreateRuleDraft();
+  const [confirmDialog, confirm] = useConfirm();
   const query = new URLSearchParams({ ...activeFilters(filters), perPage: "1" }).toString();
   const matching = useTransactions(query);
 
   const form = useForm<RuleInput, unknown, Rule>({ resolver: zodResolver(ruleSchema), defaultValues: EMPTY });
   const { control, register, handleSubmit, reset, formState, setFocus } = form;
 
-  function pick(id: string) {
-    if (formState.isDirty && !window.confirm("Discard your changes to this rule?")) return;
+  async function pick(id: string, force = false) {
+    if (!force && formState.isDirty) {
+      const yes = await confirm({
+        title: "Discard your changes to this rule?",
+        body: "The lines you changed are not saved.",
+        confirm: "Discard changes",
+        danger: true,
+      });
+      if (!yes) return;
+    }
     const rule = rules.find((r) => r.id === id) ?? null;
     setSelected(rule);
     setName(rule?.name ?? "");
@@ -111,37 +124,44 @@ export function RuleForm({ rules: initialRules, campaigns, funds }: Props) {
         left over go to the line you choose, so each transaction adds up exactly.
       </p>
       <div className="button-row">
-        <label className="field">
-          <span>Saved rules</span>
-          <select value={selected?.id ?? ""} onChange={(e) => pick(e.target.value)}>
-            <option value="">New rule</option>
-            {rules.map((rule) => (
-              <option key={rule.id} value={rule.id}>
-                {rule.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <Field id="saved-rule" label="Saved rules">
+          {(control) => (
+            <select {...control} value={selected?.id ?? ""} onChange={(e) => void pick(e.target.value)}>
+              <option value="">New rule</option>
+              {rules.map((rule) => (
+                <option key={rule.id} value={rule.id}>
+                  {rule.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
         {selected && (
-          <button
-            type="button"
-            className="button button--link button--link-danger"
+          <Button
+            variant="link-danger"
             disabled={discard.isPending}
-            onClick={() =>
-              window.confirm(`Delete the rule “${selected.name}”? Allocations already sent are not affected.`) &&
+            onClick={async () => {
+              const yes = await confirm({
+                title: `Delete the rule “${selected.name}”?`,
+                body: "Allocations already sent with it are not affected.",
+                confirm: "Delete rule",
+                danger: true,
+              });
+              if (!yes) return;
               discard.mutate(selected.id, {
                 onSuccess: () => {
                   setMessage({ tone: "ok", text: `Deleted “${selected.name}”.` });
-                  pick("");
+                  void pick("", true);
                 },
                 onError: fail,
-              })
-            }
+              });
+            }}
           >
-            Delete rule
-          </button>
+            Delete rule…
+          </Button>
         )}
       </div>
+      {confirmDialog}
       <form id="rule-form" onSubmit={onPreview} noValidate>
         <RuleLines control={control} register={register} errors={formState.errors} setFocus={setFocus} />
         <datalist id="known-funds">
@@ -155,24 +175,19 @@ export function RuleForm({ rules: initialRules, campaigns, funds }: Props) {
           ))}
         </datalist>
         <div className="button-row">
-          <label className="field field--grow">
-            <span>Rule name (to save it for later)</span>
-            <input value={name} onChange={(e) => setName(e.target.value)} maxLength={80} />
-          </label>
-          <button type="button" className="button button--secondary" onClick={onSave(false)} disabled={save.isPending}>
+          <Field id="rule-name" label="Rule name (to save it for later)" className="field--grow">
+            {(control) => <input {...control} value={name} onChange={(e) => setName(e.target.value)} maxLength={80} />}
+          </Field>
+          <Button variant="secondary" onClick={onSave(false)} disabled={save.isPending}>
             {selected ? "Save changes" : "Save rule"}
-          </button>
+          </Button>
           {selected && (
-            <button type="button" className="button button--secondary" onClick={onSave(true)} disabled={save.isPending}>
+            <Button variant="secondary" onClick={onSave(true)} disabled={save.isPending}>
               Save as new rule
-            </button>
+            </Button>
           )}
         </div>
-        {message && (
-          <p role={message.tone === "danger" ? "alert" : "status"} className={`notice notice--${message.tone}`}>
-            {message.text}
-          </p>
-        )}
+        {message && <Notice tone={message.tone}>{message.text}</Notice>}
       </form>
       {/* The filters are a search form of their own, so they sit outside the rule's form. */}
       <h3>Transactions</h3>
@@ -183,23 +198,14 @@ export function RuleForm({ rules: initialRules, campaigns, funds }: Props) {
         resetKey={0}
       />
       <div className="button-row">
-        <button
-          type="submit"
-          form="rule-form"
-          className="button"
-          disabled={preview.isPending || matching.data?.total === 0}
-        >
+        <Button type="submit" form="rule-form" disabled={preview.isPending || matching.data?.total === 0}>
           {preview.isPending ? "Checking…" : "Preview allocation"}
-        </button>
+        </Button>
         <span className="muted small" aria-live="polite">
           {matching.data ? `${matching.data.total} transaction${matching.data.total === 1 ? "" : "s"} match` : ""}
         </span>
       </div>
-      {previewError && (
-        <p role="alert" className="notice notice--danger">
-          {previewError}
-        </p>
-      )}
+      {previewError && <Notice tone="danger">{previewError}</Notice>}
     </section>
   );
 }

@@ -11,6 +11,7 @@ import {
 } from "react-hook-form";
 import type { Rule } from "@/lib/bulk/rule";
 import { formatBasisPoints, parseRulePercent, type RuleInput, WHOLE } from "@/lib/bulk/rule";
+import { Button } from "@/components/ui/button";
 
 type Props = {
   control: Control<RuleInput, unknown, Rule>;
@@ -33,97 +34,94 @@ export function RuleLines({ control, register, errors, setFocus }: Props) {
   return (
     <fieldset className="rule-lines">
       <legend>Lines</legend>
-      <table className="table">
-        <thead>
-          <tr>
-            <th scope="col">Fund</th>
-            <th scope="col">Campaign (blank keeps the gift&apos;s)</th>
-            <th scope="col">Percent</th>
-            <th scope="col">Leftover</th>
-            <th scope="col">
-              <span className="visually-hidden">Remove</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {fields.map((field, index) => {
-            const lineErrors = errors.lines?.[index];
-            const n = index + 1;
-            return (
-              <tr key={field.id}>
-                <td>
-                  <input
-                    list="known-funds"
-                    maxLength={200}
-                    aria-label={`Fund, line ${n}`}
-                    aria-invalid={!!lineErrors?.fund}
-                    aria-describedby={lineErrors?.fund ? `fund-error-${index}` : undefined}
-                    {...register(`lines.${index}.fund`)}
-                  />
-                  <FieldError id={`fund-error-${index}`} message={lineErrors?.fund?.message} />
-                </td>
-                <td>
-                  <input
-                    list="known-campaigns"
-                    maxLength={200}
-                    aria-label={`Campaign, line ${n}`}
-                    aria-invalid={!!lineErrors?.campaign}
-                    aria-describedby={lineErrors?.campaign ? `campaign-error-${index}` : undefined}
-                    {...register(`lines.${index}.campaign`)}
-                  />
-                  <FieldError id={`campaign-error-${index}`} message={lineErrors?.campaign?.message} />
-                </td>
-                <td>
-                  <input
-                    inputMode="decimal"
-                    className="input--narrow"
-                    aria-label={`Percent, line ${n}`}
-                    aria-invalid={!!lineErrors?.percent}
-                    aria-describedby={lineErrors?.percent ? `percent-error-${index}` : undefined}
-                    {...register(`lines.${index}.percent`)}
-                  />
-                  <FieldError id={`percent-error-${index}`} message={lineErrors?.percent?.message} />
-                </td>
-                <td>
-                  <input
-                    type="radio"
-                    name={leftover.name}
-                    checked={leftover.value === index}
-                    onChange={() => leftover.onChange(index)}
-                    onBlur={leftover.onBlur}
-                    aria-label={`Leftover cents go to line ${n}`}
-                  />
-                </td>
-                <td>
-                  <button
-                    type="button"
-                    className="button button--link button--link-danger"
-                    onClick={() => {
-                      remove(index);
-                      // Focus stays in the table (on the line that took this one's place), not lost to the page.
-                      setTimeout(() => setFocus(`lines.${Math.min(index, fields.length - 2)}.fund`), 0);
-                      // The leftover stays with the same line, or falls to the first when its line goes.
-                      if (leftover.value > index) leftover.onChange(leftover.value - 1);
-                      else if (leftover.value === index) leftover.onChange(0);
-                    }}
-                    disabled={fields.length === 1}
-                  >
-                    Remove<span className="visually-hidden"> line {n}</span>
-                  </button>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <div className="table-scroll">
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">Fund</th>
+              <th scope="col">Campaign (blank keeps the gift&apos;s)</th>
+              <th scope="col">Percent</th>
+              <th scope="col">Leftover</th>
+              <th scope="col">
+                <span className="visually-hidden">Remove</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {fields.map((field, index) => {
+              const lineErrors = errors.lines?.[index];
+              const n = index + 1;
+              return (
+                <tr key={field.id}>
+                  <td>
+                    <input
+                      list="known-funds"
+                      maxLength={200}
+                      aria-label={`Fund, line ${n}`}
+                      aria-invalid={!!lineErrors?.fund}
+                      aria-describedby={lineErrors?.fund ? `fund-error-${index}` : undefined}
+                      {...register(`lines.${index}.fund`)}
+                    />
+                    <FieldError id={`fund-error-${index}`} message={lineErrors?.fund?.message} />
+                  </td>
+                  <td>
+                    <input
+                      list="known-campaigns"
+                      maxLength={200}
+                      aria-label={`Campaign, line ${n}`}
+                      aria-invalid={!!lineErrors?.campaign}
+                      aria-describedby={lineErrors?.campaign ? `campaign-error-${index}` : undefined}
+                      {...register(`lines.${index}.campaign`)}
+                    />
+                    <FieldError id={`campaign-error-${index}`} message={lineErrors?.campaign?.message} />
+                  </td>
+                  <td>
+                    <input
+                      inputMode="decimal"
+                      className="input--narrow"
+                      aria-label={`Percent, line ${n}`}
+                      aria-invalid={!!lineErrors?.percent}
+                      aria-describedby={lineErrors?.percent ? `percent-error-${index}` : undefined}
+                      {...register(`lines.${index}.percent`)}
+                    />
+                    <FieldError id={`percent-error-${index}`} message={lineErrors?.percent?.message} />
+                  </td>
+                  <td>
+                    <input
+                      type="radio"
+                      name={leftover.name}
+                      checked={leftover.value === index}
+                      onChange={() => leftover.onChange(index)}
+                      onBlur={leftover.onBlur}
+                      aria-label={`Leftover cents go to line ${n}`}
+                    />
+                  </td>
+                  <td>
+                    <Button
+                      variant="link-danger"
+                      onClick={() => {
+                        remove(index);
+                        // Focus stays in the table (on the line that took this one's place), not lost to the page.
+                        setTimeout(() => setFocus(`lines.${Math.min(index, fields.length - 2)}.fund`), 0);
+                        // The leftover stays with the same line, or falls to the first when its line goes.
+                        if (leftover.value > index) leftover.onChange(leftover.value - 1);
+                        else if (leftover.value === index) leftover.onChange(0);
+                      }}
+                      disabled={fields.length === 1}
+                    >
+                      Remove<span className="visually-hidden"> line {n}</span>
+                    </Button>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
       <div className="button-row">
-        <button
-          type="button"
-          className="button button--secondary"
-          onClick={() => append({ fund: "", campaign: "", percent: "" })}
-        >
+        <Button variant="secondary" onClick={() => append({ fund: "", campaign: "", percent: "" })}>
           Add line
-        </button>
+        </Button>
         <span className={`sum ${readable && total === WHOLE ? "sum--ok" : "sum--danger"}`} aria-live="polite">
           {readable
             ? `Lines add up to ${formatBasisPoints(total)}%${total === WHOLE ? "" : " (must be 100%)"}`

@@ -4,26 +4,25 @@ import Link from "next/link";
 import { SubmissionStatusBadge } from "@/components/history/submission-status";
 import { useSubmissionProgress } from "@/lib/hooks/use-bulk";
 import { isFinalStatus } from "@/lib/imports/final-statuses";
+import { AsyncState } from "@/components/ui/async-state";
+import { Notice } from "@/components/ui/notice";
 
-/** A progress bar while the batches go out, then the final report. */
+/** A progress bar while the imports go out, then the final report. */
 export function SubmissionProgressView({ id }: { id: string }) {
   const { data, error } = useSubmissionProgress(id);
-  if (error) {
+  if (error || !data) {
     return (
-      <p role="alert" className="notice notice--danger">
-        {error.message}
-      </p>
+      <AsyncState pending={!data} error={error} loading="Loading the progress…">
+        {null}
+      </AsyncState>
     );
   }
-  if (!data) return <p className="card">Loading…</p>;
   const final = isFinalStatus(data.status);
   const { batches, rows } = data;
   return (
     <section className="card" aria-labelledby="progress-title">
-      <div className="button-row" style={{ justifyContent: "space-between" }}>
-        <h2 id="progress-title" style={{ margin: 0 }}>
-          {final ? "Final report" : "Sending"}
-        </h2>
+      <div className="card__head">
+        <h2 id="progress-title">{final ? "Final report" : "Sending"}</h2>
         <span role="status" aria-live="polite">
           <SubmissionStatusBadge status={data.status} />
         </span>
@@ -32,7 +31,7 @@ export function SubmissionProgressView({ id }: { id: string }) {
         className="bulk-progress"
         max={Math.max(1, batches.total)}
         value={batches.done + batches.failed}
-        aria-label="Batches processed by the service"
+        aria-label="Imports processed by the service"
       />
       <p className="small">
         {batches.done + batches.failed} of {batches.total} import call{batches.total === 1 ? "" : "s"} processed by the
@@ -43,7 +42,11 @@ export function SubmissionProgressView({ id }: { id: string }) {
         The service takes at most 100 rows a call, and gifts matched by your external id go in other calls than gifts
         created in the service.
       </p>
-      {data.lastError && !final && <p className="notice notice--warn">Waiting: {data.lastError}</p>}
+      {data.lastError && !final && (
+        <Notice tone="warn" role="none">
+          Waiting: {data.lastError}
+        </Notice>
+      )}
       {final && (
         <>
           <dl className="facts">
@@ -74,10 +77,10 @@ export function SubmissionProgressView({ id }: { id: string }) {
             </>
           )}
           {batches.failed > 0 && (
-            <p className="notice notice--danger" role="alert">
+            <Notice tone="danger">
               {batches.failed} import call{batches.failed === 1 ? "" : "s"} could not be made: {data.lastError}. Open
               the submission to retry.
-            </p>
+            </Notice>
           )}
         </>
       )}

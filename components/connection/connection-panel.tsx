@@ -7,11 +7,14 @@ import { describeScope } from "@/lib/scopes";
 import { ConnectButton } from "./connect-button";
 import { DisconnectDialog } from "./disconnect-dialog";
 import { StatusBadge } from "./status-badge";
+import { AsyncState } from "@/components/ui/async-state";
+import { Button } from "@/components/ui/button";
+import { Notice } from "@/components/ui/notice";
 
 const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 
-function when(iso: string | null) {
-  return iso ? <time dateTime={iso}>{dateTime.format(new Date(iso))}</time> : <span className="muted">Never</span>;
+function when(iso: string | null, never = "Not yet") {
+  return iso ? <time dateTime={iso}>{dateTime.format(new Date(iso))}</time> : <span className="muted">{never}</span>;
 }
 
 const SUBMISSION_LABELS: Record<string, string> = {
@@ -35,31 +38,29 @@ export function ConnectionPanel({ providerId }: { providerId: string }) {
   const { data: connection, error, isPending } = useConnection();
   const check = useCheckConnection();
 
-  if (isPending) return <p className="card">Loading the connection…</p>;
-  if (error || !connection) {
+  if (isPending || error || !connection) {
     return (
-      <p role="alert" className="notice notice--danger">
-        {error?.message ?? "The connection could not be loaded."}
-      </p>
+      <AsyncState
+        pending={isPending}
+        error={error ?? new Error("The connection could not be loaded.")}
+        loading="Loading the connection…"
+      >
+        {null}
+      </AsyncState>
     );
   }
 
   return (
     <>
       <section className="card" aria-labelledby="connection-title">
-        <div className="button-row" style={{ justifyContent: "space-between", marginBottom: "1rem" }}>
-          <h2 id="connection-title" style={{ margin: 0 }}>
-            {connection.organizationName}
-          </h2>
+        <div className="card__head">
+          <h2 id="connection-title">{connection.organizationName}</h2>
           <StatusBadge status={connection.status} />
         </div>
         {connection.status !== "active" && (
-          <div className="notice notice--warn" role="status">
+          <Notice tone="warn" actions={<ConnectButton providerId={providerId} label="Reconnect" />}>
             <p>{connection.statusReason ?? "This connection is not active."}</p>
-            <div className="button-row">
-              <ConnectButton providerId={providerId} label="Reconnect" />
-            </div>
-          </div>
+          </Notice>
         )}
         <dl className="facts">
           <dt>Organization id</dt>
@@ -70,43 +71,24 @@ export function ConnectionPanel({ providerId }: { providerId: string }) {
           <dd>
             <ul className="scope-list">
               {connection.scopes.map((scope) => (
-                <li key={scope}>
-                  {describeScope(scope)} <span className="muted small">({scope})</span>
-                </li>
+                <li key={scope}>{describeScope(scope)}</li>
               ))}
             </ul>
           </dd>
           <dt>Connected since</dt>
           <dd>{when(connection.connectedAt)}</dd>
-          <dt>Last refresh</dt>
-          <dd>{when(connection.lastRefreshedAt)}</dd>
-          <dt>Last checked</dt>
+          <dt>Access last renewed</dt>
+          <dd>{when(connection.lastRefreshedAt, "Not needed yet")}</dd>
+          <dt>Last answer from the service</dt>
           <dd>{when(connection.lastCheckedAt)}</dd>
         </dl>
-        {check.data?.problem && (
-          <p role="alert" className="notice notice--danger">
-            {check.data.problem}
-          </p>
-        )}
-        {check.isError && (
-          <p role="alert" className="notice notice--danger">
-            {check.error.message}
-          </p>
-        )}
-        {check.data && !check.data.problem && (
-          <p role="status" className="notice notice--ok">
-            The service answered: the connection works.
-          </p>
-        )}
+        {check.data?.problem && <Notice tone="danger">{check.data.problem}</Notice>}
+        {check.isError && <Notice tone="danger">{check.error.message}</Notice>}
+        {check.data && !check.data.problem && <Notice tone="ok">The service answered: the connection works.</Notice>}
         <div className="button-row">
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => check.mutate()}
-            disabled={check.isPending}
-          >
+          <Button variant="secondary" onClick={() => check.mutate()} disabled={check.isPending}>
             {check.isPending ? "Checking…" : "Check connection"}
-          </button>
+          </Button>
           <DisconnectDialog organizationName={connection.organizationName} />
         </div>
       </section>

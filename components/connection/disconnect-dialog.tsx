@@ -1,11 +1,15 @@
 "use client";
 
-import { useRef } from "react";
+import { useRef, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { Notice } from "@/components/ui/notice";
 import { useDisconnect } from "@/lib/hooks/use-connection";
 
-/** Disconnect needs a second, deliberate click in a modal dialog. */
+/** Disconnect needs a second, deliberate click in a modal dialog, where Cancel has the focus. */
 export function DisconnectDialog({ organizationName }: { organizationName: string }) {
-  const dialog = useRef<HTMLDialogElement>(null);
+  const [open, setOpen] = useState(false);
+  const cancel = useRef<HTMLButtonElement>(null);
   const disconnect = useDisconnect();
 
   async function confirm() {
@@ -18,34 +22,30 @@ export function DisconnectDialog({ organizationName }: { organizationName: strin
 
   return (
     <>
-      <button type="button" className="button button--danger" onClick={() => dialog.current?.showModal()}>
+      <Button variant="danger" onClick={() => setOpen(true)}>
         Disconnect…
-      </button>
-      <dialog ref={dialog} aria-labelledby="disconnect-title">
-        <h2 id="disconnect-title">Disconnect {organizationName}?</h2>
+      </Button>
+      <Dialog
+        open={open}
+        onClose={() => !disconnect.isPending && setOpen(false)}
+        title={`Disconnect ${organizationName}?`}
+        titleId="disconnect-title"
+        initialFocus={cancel}
+      >
         <p>
           Apportion will tell the service that the integration is disconnected, delete its tokens for this organization,
           and sign you out. You can connect again at any time.
         </p>
-        {disconnect.isError && (
-          <p role="alert" className="notice notice--danger">
-            {disconnect.error.message}
-          </p>
-        )}
-        <div className="button-row">
-          <button type="button" className="button button--danger" onClick={confirm} disabled={disconnect.isPending}>
-            {disconnect.isPending ? "Disconnecting…" : "Disconnect"}
-          </button>
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => dialog.current?.close()}
-            disabled={disconnect.isPending}
-          >
+        {disconnect.isError && <Notice tone="danger">{disconnect.error.message}</Notice>}
+        <div className="button-row dialog__actions">
+          <Button ref={cancel} variant="secondary" onClick={() => setOpen(false)} disabled={disconnect.isPending}>
             Cancel
-          </button>
+          </Button>
+          <Button variant="danger" onClick={confirm} disabled={disconnect.isPending}>
+            {disconnect.isPending ? "Disconnecting…" : "Disconnect"}
+          </Button>
         </div>
-      </dialog>
+      </Dialog>
     </>
   );
 }

@@ -1,13 +1,15 @@
+import { Badge } from "@/components/ui/badge";
+import type { Tone } from "@/components/ui/notice";
 import type { ConnectionView } from "@/lib/connections/view";
 
-const LABELS: Record<ConnectionView["status"], { text: string; tone: string }> = {
-  active: { text: "Connected", tone: "badge--ok" },
-  disabled: { text: "Disabled by the service", tone: "badge--danger" },
-  needs_reconnect: { text: "Needs reconnect", tone: "badge--warn" },
-  disconnected: { text: "Disconnected", tone: "badge--danger" },
+const LABELS: Record<ConnectionView["status"], { text: string; tone: Tone }> = {
+  active: { text: "Connected", tone: "ok" },
+  disabled: { text: "Disabled by the service", tone: "danger" },
+  needs_reconnect: { text: "Needs reconnect", tone: "warn" },
+  disconnected: { text: "Disconnected", tone: "danger" },
 };
 
 export function StatusBadge({ status }: { status: ConnectionView["status"] }) {
   const label = LABELS[status];
-  return <span className={`badge ${label.tone}`}>{label.text}</span>;
+  return <Badge tone={label.tone}>{label.text}</Badge>;
 }

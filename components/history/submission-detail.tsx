@@ -4,27 +4,35 @@ import Link from "next/link";
 import { useRetrySubmission, useSubmission } from "@/lib/hooks/use-submission";
 import { formatCents } from "@/lib/splits/money";
 import { SubmissionStatusBadge } from "./submission-status";
+import { AsyncState } from "@/components/ui/async-state";
+import { Button } from "@/components/ui/button";
+import { Notice } from "@/components/ui/notice";
+import { ScrollBox } from "@/components/ui/scroll-box";
 
 const OUTCOME = { pending: "Waiting", imported: "Imported", dropped: "Dropped" } as const;
 
 export function SubmissionDetailView({ id }: { id: string }) {
   const { data, error, isPending } = useSubmission(id);
   const retry = useRetrySubmission(id);
-  if (isPending) return <p className="card">Loading…</p>;
-  if (error || !data)
+  if (isPending || error || !data) {
     return (
-      <p role="alert" className="notice notice--danger">
-        {error?.message ?? "Not found."}
-      </p>
+      <AsyncState
+        pending={isPending}
+        error={error ?? new Error("This submission was not found.")}
+        loading="Loading the submission…"
+      >
+        {null}
+      </AsyncState>
     );
+  }
 
   const failed = data.chunks.filter((c) => c.status === "failed");
   const waiting = data.chunks.filter((c) => c.status === "pending" && c.lastError);
   return (
     <>
       <section className="card" aria-labelledby="summary-title">
-        <div className="button-row" style={{ justifyContent: "space-between" }}>
-          <h2 id="summary-title" style={{ margin: 0 }}>
+        <div className="card__head">
+          <h2 id="summary-title">
             {data.transactionCount} transaction{data.transactionCount === 1 ? "" : "s"}, {data.rowCount} row
             {data.rowCount === 1 ? "" : "s"}
           </h2>
@@ -42,34 +50,39 @@ export function SubmissionDetailView({ id }: { id: string }) {
           )}{" "}
           ·{" "}
           {data.chunks
-            .map((c) => `import ${c.serviceImportId ?? "(not sent yet)"}: ${c.serviceStatus ?? c.status}`)
+            .map(
+              (c, i) =>
+                `import ${i + 1} of ${data.chunks.length}: ${c.serviceImportId ? `number ${c.serviceImportId} at the service, ${(c.serviceStatus ?? c.status).toLowerCase()}` : "not sent yet"}`,
+            )
             .join(" · ")}
         </p>
         {data.droppedCount > 0 && (
-          <p className="notice notice--warn">
+          <Notice tone="warn" role="none">
             The service dropped {data.droppedCount} row{data.droppedCount === 1 ? "" : "s"}. Each is marked below with
             the reason.
-          </p>
+          </Notice>
         )}
         {waiting.map((c) => (
-          <p key={c.index} className="notice notice--warn">
+          <Notice key={c.index} tone="warn" role="none">
             Waiting: {c.lastError}
-          </p>
+          </Notice>
         ))}
         {failed.length > 0 && (
-          <div className="notice notice--danger" role="alert">
+          <Notice
+            tone="danger"
+            actions={
+              <Button onClick={() => retry.mutate()} disabled={retry.isPending}>
+                {retry.isPending ? "Retrying…" : "Retry"}
+              </Button>
+            }
+          >
             {failed.map((c) => (
               <p key={c.index}>
-                Batch {c.index + 1} ({c.rowCount} rows, {c.attempts} attempt{c.attempts === 1 ? "" : "s"}):{" "}
-                {c.lastError}
+                Import {c.index + 1} of {data.chunks.length} ({c.rowCount} rows, {c.attempts} attempt
+                {c.attempts === 1 ? "" : "s"}): {c.lastError}
               </p>
             ))}
-            <div className="button-row">
-              <button type="button" className="button" onClick={() => retry.mutate()} disabled={retry.isPending}>
-                {retry.isPending ? "Retrying…" : "Retry"}
-              </button>
-            </div>
-          </div>
+          </Notice>
         )}
       </section>
       {data.transactions.map((t) => (
@@ -78,42 +91,45 @@ export function SubmissionDetailView({ id }: { id: string }) {
             {t.contactName ?? "Transaction"} ·{" "}
             {t.amountCents === null ? t.transactionId : formatCents(t.amountCents, t.currency)}
           </h2>
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">Split</th>
-                <th scope="col" className="num">
-                  Amount
-                </th>
-                <th scope="col">Campaign</th>
-                <th scope="col">Fund</th>
-                <th scope="col">Outcome</th>
-              </tr>
-            </thead>
-            <tbody>
-              {t.rows.map((r) => (
-                <tr key={r.splitId} className={r.outcome === "dropped" ? "row--dropped" : undefined}>
-                  <td>
-                    <code>{r.splitId}</code>
-                  </td>
-                  <td className="num">
-                    {r.deleted
-                      ? "removed"
-                      : `${formatCents(r.unitAmountCents, t.currency)}${r.quantity > 1 ? ` × ${r.quantity}` : ""}`}
-                  </td>
-                  <td>
-                    {r.campaign ?? (r.deleted ? "" : "Default (the partner’s name)")}
-                    {r.parentCampaign ? <span className="muted small"> under {r.parentCampaign}</span> : null}
-                  </td>
-                  <td>{r.fund}</td>
-                  <td>
-                    <strong>{OUTCOME[r.outcome]}</strong>
-                    {r.dropMessage && <p className="small">{r.dropMessage}</p>}
-                  </td>
+          <ScrollBox label={`Splits of the gift ${t.transactionId}`}>
+            <table className="table table--stack">
+              <caption className="visually-hidden">What the service did with each split of this gift</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Split id</th>
+                  <th scope="col" className="num">
+                    Amount
+                  </th>
+                  <th scope="col">Campaign</th>
+                  <th scope="col">Fund</th>
+                  <th scope="col">Outcome</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {t.rows.map((r) => (
+                  <tr key={r.splitId} className={r.outcome === "dropped" ? "row--dropped" : undefined}>
+                    <td data-label="Split id">
+                      <code>{r.splitId}</code>
+                    </td>
+                    <td data-label="Amount" className="num">
+                      {r.deleted
+                        ? "removed"
+                        : `${formatCents(r.unitAmountCents, t.currency)}${r.quantity > 1 ? ` × ${r.quantity}` : ""}`}
+                    </td>
+                    <td data-label="Campaign">
+                      {r.campaign ?? (r.deleted ? "" : "Service default campaign")}
+                      {r.parentCampaign ? <span className="muted small"> under {r.parentCampaign}</span> : null}
+                    </td>
+                    <td data-label="Fund">{r.fund}</td>
+                    <td data-label="Outcome">
+                      <strong>{OUTCOME[r.outcome]}</strong>
+                      {r.dropMessage && <p className="small">{r.dropMessage}</p>}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollBox>
         </section>
       ))}
     </>

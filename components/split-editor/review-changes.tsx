@@ -1,4 +1,5 @@
 import type { Destination } from "@/lib/splits/allocation-changes";
+import { ScrollBox } from "@/components/ui/scroll-box";
 import { formatCents } from "@/lib/splits/money";
 import { DEFAULT_CAMPAIGN_LABEL } from "./picker-logic";
 
@@ -10,7 +11,7 @@ const label = (d: Destination) => `${d.serviceDefault ? DEFAULT_CAMPAIGN_LABEL :
 export function ChangesTable({ changes, currency, total }: Props) {
   return (
     <>
-      <div className="table-scroll">
+      <ScrollBox label="Where the money goes">
         <table className="table review-table">
           <caption className="visually-hidden">Where the money goes, before and after</caption>
           <thead>
@@ -36,9 +37,13 @@ export function ChangesTable({ changes, currency, total }: Props) {
                     <span className={`swatch swatch--${i % 8}`} aria-hidden="true" /> {label(d)}
                     {d.parent && <span className="muted small"> (in {d.parent})</span>}
                   </th>
-                  <td className="num">{d.beforeCents ? formatCents(d.beforeCents, currency) : "—"}</td>
-                  <td className="num">{d.afterCents ? formatCents(d.afterCents, currency) : "—"}</td>
-                  <td className={`num${delta < 0 ? " is-down" : delta > 0 ? " is-up" : ""}`}>
+                  <td className="num" data-label="Before">
+                    {d.beforeCents ? formatCents(d.beforeCents, currency) : "—"}
+                  </td>
+                  <td className="num" data-label="After">
+                    {d.afterCents ? formatCents(d.afterCents, currency) : "—"}
+                  </td>
+                  <td data-label="Change" className={`num${delta < 0 ? " is-down" : delta > 0 ? " is-up" : ""}`}>
                     {delta === 0 ? "no change" : `${delta > 0 ? "+" : "−"}${formatCents(Math.abs(delta), currency)}`}
                   </td>
                 </tr>
@@ -46,7 +51,7 @@ export function ChangesTable({ changes, currency, total }: Props) {
             })}
           </tbody>
         </table>
-      </div>
+      </ScrollBox>
       <div className="bars" aria-hidden="true">
         <Bar title="Before" changes={changes} side="beforeCents" total={total} />
         <Bar title="After" changes={changes} side="afterCents" total={total} />

@@ -1,6 +1,7 @@
 "use client";
 
 import { useRef } from "react";
+import { Field } from "@/components/ui/field";
 import type { CampaignOption } from "@/lib/transactions/read";
 
 export type FilterValues = { search: string; campaignId: string; after: string; before: string; split: string };
@@ -30,50 +31,61 @@ export function TransactionFilters({ values, campaigns, onChange, resetKey }: Pr
         searchNow(String(new FormData(e.currentTarget).get("search") ?? ""));
       }}
     >
-      <label className="field field--grow">
-        <span>Search</span>
-        <input
-          key={resetKey}
-          type="search"
-          name="search"
-          defaultValue={values.search}
-          placeholder="Donor, transaction id, campaign or fund"
-          onChange={(e) => {
-            const search = e.target.value;
-            clearTimeout(timer.current);
-            timer.current = setTimeout(() => onChange({ search }), 300);
-          }}
-        />
-      </label>
-      <label className="field">
-        <span>Campaign</span>
-        <select value={values.campaignId} onChange={(e) => onChange({ campaignId: e.target.value })}>
-          <option value="">All campaigns</option>
-          {campaigns
-            .filter((c) => c.id)
-            .map((c) => (
-              <option key={c.id} value={c.id ?? ""}>
-                {c.name}
-              </option>
-            ))}
-        </select>
-      </label>
-      <label className="field">
-        <span>From</span>
-        <input type="date" value={values.after} onChange={(e) => onChange({ after: e.target.value })} />
-      </label>
-      <label className="field">
-        <span>To</span>
-        <input type="date" value={values.before} onChange={(e) => onChange({ before: e.target.value })} />
-      </label>
-      <label className="field">
-        <span>Allocation</span>
-        <select value={values.split} onChange={(e) => onChange({ split: e.target.value })}>
-          <option value="all">All</option>
-          <option value="unsplit">Not split yet</option>
-          <option value="split">Split</option>
-        </select>
-      </label>
+      <Field id="filter-search" label="Search" className="field--grow">
+        {(control) => (
+          <input
+            {...control}
+            key={resetKey}
+            type="search"
+            name="search"
+            defaultValue={values.search}
+            placeholder="Donor, transaction id, campaign or fund"
+            onChange={(e) => {
+              const search = e.target.value;
+              clearTimeout(timer.current);
+              timer.current = setTimeout(() => onChange({ search }), 300);
+            }}
+          />
+        )}
+      </Field>
+      <Field id="filter-campaign" label="Campaign">
+        {(control) => (
+          <select {...control} value={values.campaignId} onChange={(e) => onChange({ campaignId: e.target.value })}>
+            <option value="">All campaigns</option>
+            {campaigns
+              .filter((c) => c.id)
+              .map((c) => (
+                <option key={c.id} value={c.id ?? ""}>
+                  {c.name}
+                </option>
+              ))}
+          </select>
+        )}
+      </Field>
+      <Field id="filter-after" label="From">
+        {(control) => (
+          <input {...control} type="date" value={values.after} onChange={(e) => onChange({ after: e.target.value })} />
+        )}
+      </Field>
+      <Field id="filter-before" label="To">
+        {(control) => (
+          <input
+            {...control}
+            type="date"
+            value={values.before}
+            onChange={(e) => onChange({ before: e.target.value })}
+          />
+        )}
+      </Field>
+      <Field id="filter-split" label="Allocation">
+        {(control) => (
+          <select {...control} value={values.split} onChange={(e) => onChange({ split: e.target.value })}>
+            <option value="all">All</option>
+            <option value="unsplit">Not split yet</option>
+            <option value="split">Split</option>
+          </select>
+        )}
+      </Field>
     </form>
   );
 }

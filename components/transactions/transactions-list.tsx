@@ -1,6 +1,8 @@
 "use client";
 
-import Link from "next/link";
+import { AsyncState } from "@/components/ui/async-state";
+import { Button, ButtonLink } from "@/components/ui/button";
+import { Notice } from "@/components/ui/notice";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useState } from "react";
 import { useSyncTransactions, useTransactions } from "@/lib/hooks/use-transactions";
@@ -60,42 +62,33 @@ export function TransactionsList({ campaigns }: { campaigns: CampaignOption[] })
           {data ? `${data.total} transaction${data.total === 1 ? "" : "s"}${filtered ? " match" : ""}` : " "}
           {data?.syncedAt ? ` · copied from the service ${dateTimeAgo(data.syncedAt)}` : ""}
         </p>
-        <button
-          type="button"
-          className="button button--secondary"
-          onClick={() => sync.mutate()}
-          disabled={sync.isPending}
-        >
+        <Button variant="secondary" onClick={() => sync.mutate()} disabled={sync.isPending}>
           {sync.isPending ? "Refreshing…" : "Refresh from the service"}
-        </button>
+        </Button>
       </div>
-      {sync.isError && (
-        <p role="alert" className="notice notice--danger">
-          {sync.error.message}
-        </p>
-      )}
-      {error ? (
-        <p role="alert" className="notice notice--danger">
-          {error.message}
-        </p>
-      ) : isPending ? (
-        <p className="card">Loading transactions…</p>
-      ) : data.items.length === 0 ? (
-        <div className="card empty">
-          <p>
-            {filtered
-              ? "No transactions match these filters."
-              : "No transactions yet. Refresh to copy them from the service."}
-          </p>
-          {filtered && (
-            <button type="button" className="button button--secondary" onClick={clearFilters}>
-              Clear filters
-            </button>
-          )}
-        </div>
-      ) : (
+      {sync.isError && <Notice tone="danger">{sync.error.message}</Notice>}
+      <AsyncState
+        pending={isPending}
+        error={error}
+        loading="Loading transactions…"
+        isEmpty={data?.items.length === 0}
+        empty={
+          <>
+            <p>
+              {filtered
+                ? "No transactions match these filters."
+                : "No transactions yet. Refresh to copy them from the service."}
+            </p>
+            {filtered && (
+              <Button variant="secondary" onClick={clearFilters}>
+                Clear filters
+              </Button>
+            )}
+          </>
+        }
+      >
         <div className={`card table-card${isFetching ? " is-fetching" : ""}`}>
-          <table className="table">
+          <table className="table table--stack">
             <caption className="visually-hidden">Transactions, newest first</caption>
             <thead>
               <tr>
@@ -111,34 +104,24 @@ export function TransactionsList({ campaigns }: { campaigns: CampaignOption[] })
               </tr>
             </thead>
             <tbody>
-              {data.items.map((t) => (
+              {data?.items.map((t) => (
                 <TransactionRow key={t.transactionId} transaction={t} />
               ))}
             </tbody>
           </table>
         </div>
-      )}
+      </AsyncState>
       {data && pages > 1 && (
         <nav className="pagination" aria-label="Pages">
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={page <= 1}
-            onClick={() => update({ page: page - 1 })}
-          >
+          <Button variant="secondary" disabled={page <= 1} onClick={() => update({ page: page - 1 })}>
             Previous
-          </button>
+          </Button>
           <span aria-current="page">
             Page {page} of {pages}
           </span>
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={page >= pages}
-            onClick={() => update({ page: page + 1 })}
-          >
+          <Button variant="secondary" disabled={page >= pages} onClick={() => update({ page: page + 1 })}>
             Next
-          </button>
+          </Button>
         </nav>
       )}
     </>
@@ -148,15 +131,17 @@ export function TransactionsList({ campaigns }: { campaigns: CampaignOption[] })
 function TransactionRow({ transaction: t }: { transaction: TransactionView }) {
   return (
     <tr>
-      <td>{dateFormat.format(new Date(t.occurredAt))}</td>
-      <td>
+      <td data-label="Date">{dateFormat.format(new Date(t.occurredAt))}</td>
+      <td data-label="Donor">
         <div>{t.contactName ?? "Unknown donor"}</div>
         <div className="muted small">
           {t.externalId ? `External id ${t.externalId}` : `Created in the service · id ${t.transactionId}`}
         </div>
       </td>
-      <td className="num">{formatCents(t.amountCents, t.currency)}</td>
-      <td>
+      <td data-label="Amount" className="num">
+        {formatCents(t.amountCents, t.currency)}
+      </td>
+      <td data-label="Allocation">
         {t.splits.length === 0 ? (
           <span className="muted">
             Not split · {t.campaign ?? "no campaign"} / {t.fund ?? "General"}
@@ -165,7 +150,7 @@ function TransactionRow({ transaction: t }: { transaction: TransactionView }) {
           <ul className="allocation">
             {t.splits.map((s) => (
               <li key={s.splitId}>
-                {formatCents(s.unitAmountCents * s.quantity, t.currency)} → {s.campaign ?? "Default campaign"} /{" "}
+                {formatCents(s.unitAmountCents * s.quantity, t.currency)} → {s.campaign ?? "Service default campaign"} /{" "}
                 {s.fund}
               </li>
             ))}
@@ -173,9 +158,9 @@ function TransactionRow({ transaction: t }: { transaction: TransactionView }) {
         )}
       </td>
       <td className="num">
-        <Link className="button button--secondary" href={`/transactions/${encodeURIComponent(t.transactionId)}`}>
+        <ButtonLink variant="secondary" href={`/transactions/${encodeURIComponent(t.transactionId)}`}>
           Split<span className="visually-hidden"> the gift of {t.contactName ?? t.transactionId}</span>
-        </Link>
+        </ButtonLink>
       </td>
     </tr>
   );

@@ -1,7 +1,8 @@
-import Link from "next/link";
 import { ConnectButton } from "@/components/connection/connect-button";
 import { CONNECT_FAILURES, isConnectFailure } from "@/lib/auth/connect-failure";
 import { getEnv } from "@/lib/env";
+import { ButtonLink } from "@/components/ui/button";
+import { Notice } from "@/components/ui/notice";
 
 export const metadata = { title: "Could not connect" };
 
@@ -14,14 +15,14 @@ export default async function ConnectErrorPage({ searchParams }: Props) {
   return (
     <div className="hero">
       <h1>{failure === "denied" ? "Access was not allowed" : "Could not connect"}</h1>
-      <p className="notice notice--warn" role="alert">
+      <Notice tone="warn" role="alert">
         {CONNECT_FAILURES[failure]}
-      </p>
-      <div className="button-row" style={{ justifyContent: "center" }}>
+      </Notice>
+      <div className="button-row button-row--center">
         <ConnectButton providerId={getEnv().SERVICE_ENVIRONMENT} label="Try again" />
-        <Link className="button button--secondary" href="/">
+        <ButtonLink variant="secondary" href="/">
           Back to the start
-        </Link>
+        </ButtonLink>
       </div>
     </div>
   );
