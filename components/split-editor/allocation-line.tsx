@@ -1,8 +1,9 @@
 "use client";
 
-import { memo, useCallback, useState } from "react";
+import { type ChangeEvent, memo, useCallback, useState } from "react";
 import { type Control, type UseFormRegister, type UseFormRegisterReturn, useWatch } from "react-hook-form";
 import {
+  shareText,
   type EditorLine,
   type EditorValues,
   lineFigures,
@@ -35,7 +36,10 @@ function lineView(line: EditorLine | undefined, totalCents: number, currency: st
   // A line being removed renders once more before it unmounts, with its values already gone.
   if (!line) return null;
   const { lineCents, problems } = lineFigures(line, totalCents, currency);
-  return { lineCents, problems, campaign: { ...line.campaign }, parent: { ...line.parent }, fund: { ...line.fund } };
+  // The pickers' values are the line's own objects (replaced, never changed, when a name is chosen),
+  // so a keystroke in the amount leaves the memoised pickers alone.
+  const share = shareText(line, lineCents, totalCents);
+  return { lineCents, problems, share, campaign: line.campaign, parent: line.parent, fund: line.fund };
 }
 
 /**
@@ -91,13 +95,15 @@ export const AllocationLine = memo(function AllocationLine(props: Props) {
         label={`Percentage of the gift, line ${n}`}
         column="percent"
         error={error("percent")}
-        registration={register(`lines.${index}.percent`, {
-          onChange: () => {
+        registration={{
+          // Shown from the amount unless typed: a controlled field, not a registered one.
+          value: view.share,
+          onChange: (event: ChangeEvent<HTMLInputElement>) => {
             change("percent");
-            actions.percentTyped(index);
+            actions.percentTyped(index, event.target.value);
           },
           onBlur: () => touch("percent"),
-        })}
+        }}
       />
       <NumberCell
         id={`quantity-${index}`}
@@ -188,12 +194,18 @@ const COLUMNS = {
   quantity: { className: "line__quantity", title: "Qty", inputMode: "numeric" },
 } as const;
 
+type ControlledInput = {
+  value: string;
+  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+  onBlur: () => void;
+};
+
 type NumberCellProps = {
   id: string;
   label: string;
   column: keyof typeof COLUMNS;
   error: string | undefined;
-  registration: UseFormRegisterReturn;
+  registration: UseFormRegisterReturn | ControlledInput;
   /** Enter settles the field ("25%" becomes the amount) instead of sending the form. */
   onEnter?: () => void;
 };

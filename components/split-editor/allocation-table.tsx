@@ -1,29 +1,30 @@
 "use client";
 
-import { useWatch } from "react-hook-form";
 import { Button } from "@/components/ui/button";
-import { type EditorValues, lineFigures } from "@/lib/splits/editor-lines";
-import { formatCents, formatShare } from "@/lib/splits/money";
 import { MAX_ROWS_PER_TRANSACTION } from "@/lib/splits/sum";
 import { AllocationLine } from "./allocation-line";
-import { loadPickers } from "./name-picker";
 import type { SplitEditorState } from "./use-split-editor";
 
-/** The allocation as one compact table, QuickBooks-style: a line per split, totals underneath. */
+/** The allocation as one compact table, QuickBooks-style: a line per split; the totals are in the
+ *  bar under it (editor-bar.tsx), which stays in view. */
 export function AllocationTable({ editor }: { editor: SplitEditorState }) {
   const { form, lines, gift, actions, campaigns, funds, showAll } = editor;
   const existing = new Set(gift.splits.map((s) => s.splitId));
   return (
     <>
-      <p className="small muted" id="amount-help">
-        Type an amount (<kbd>12.50</kbd>), a share of the gift (<kbd>25%</kbd>) or a sum (<kbd>100/3</kbd>), or a
-        percentage in the % column: the other column follows. Campaign and fund lists show the names your organization
-        already uses.
+      <p className="small muted">
+        Type an amount (<kbd>12.50</kbd>), a share of the gift (<kbd>25%</kbd>) or a sum (<kbd>100/3</kbd>); or a share
+        in the % column.
       </p>
-      {/* The pickers' library loads as soon as the admin reaches for the table. */}
-      <div className="table-scroll" onPointerOver={loadPickers} onFocus={loadPickers}>
+      <div className="table-scroll">
         <table className="allocation-table">
           <caption className="visually-hidden">Lines of the new allocation</caption>
+          {/* Fixed column widths: adding a line to a long table need not measure every cell again. */}
+          <colgroup>
+            {["number", "amount", "share", "quantity", "total", "campaign", "parent", "fund", "actions"].map((c) => (
+              <col key={c} className={`col-${c}`} />
+            ))}
+          </colgroup>
           <thead>
             <tr>
               <th scope="col">#</th>
@@ -65,7 +66,6 @@ export function AllocationTable({ editor }: { editor: SplitEditorState }) {
               />
             ))}
           </tbody>
-          <TotalsRow editor={editor} />
         </table>
       </div>
       <div className="button-row table-actions">
@@ -85,30 +85,5 @@ export function AllocationTable({ editor }: { editor: SplitEditorState }) {
         </Button>
       </div>
     </>
-  );
-}
-
-function TotalsRow({ editor }: { editor: SplitEditorState }) {
-  const { gift, form } = editor;
-  const allocated = useWatch({
-    control: form.control,
-    name: "lines",
-    compute: (lines: EditorValues["lines"]) =>
-      lines.reduce((sum, line) => sum + (lineFigures(line, gift.amountCents, gift.currency).lineCents ?? 0), 0),
-  });
-  return (
-    <tfoot>
-      <tr>
-        <th scope="row">Total</th>
-        <td />
-        <td className="num">{formatShare(allocated, gift.amountCents)}%</td>
-        <td />
-        <td className="num">
-          <strong>{formatCents(allocated, gift.currency)}</strong>
-          <span className="muted small"> of {formatCents(gift.amountCents, gift.currency)}</span>
-        </td>
-        <td colSpan={4} />
-      </tr>
-    </tfoot>
   );
 }

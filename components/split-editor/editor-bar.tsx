@@ -1,37 +1,25 @@
 "use client";
 
-import { useWatch } from "react-hook-form";
 import { Button } from "@/components/ui/button";
-import type { EditorValues } from "@/lib/splits/editor-lines";
-import { formatCents } from "@/lib/splits/money";
-import { type Summary, summarize } from "./editor-summary";
+import { formatCents, formatShare } from "@/lib/splits/money";
+import { useSummary } from "./editor-summary";
 import { editorStatus } from "./editor-status";
 import type { SplitEditorState } from "./use-split-editor";
 
-const FIELD_WORDS = {
-  amount: "amount",
-  percent: "percentage",
-  quantity: "quantity",
-  campaign: "campaign",
-  parent: "parent campaign",
-  fund: "fund",
-};
+const FIELD_WORDS: Record<string, string> = { percent: "percentage", parent: "parent campaign" };
 
 /**
  * Stays at the bottom of the screen: what remains to allocate (live, as the admin types), the one
  * reason Review is not available yet, and Review itself.
  */
 export function EditorBar({ editor, onReview }: { editor: SplitEditorState; onReview: () => void }) {
-  const { gift, form } = editor;
-  const summary: Summary = useWatch({
-    control: form.control,
-    compute: (values) => summarize(values as EditorValues, gift),
-  });
+  const { gift } = editor;
+  const summary = useSummary(editor.summary, (s) => s);
   const status = editorStatus(summary, {
     currency: gift.currency,
     stale: editor.stale !== null,
     inFlight: editor.inFlight,
-    sending: editor.submit.isPending || editor.submit.isSuccess,
+    sending: editor.sending,
   });
   const first = summary.problems[0];
 
@@ -54,7 +42,7 @@ export function EditorBar({ editor, onReview }: { editor: SplitEditorState; onRe
         </p>
         <p className="small muted">
           {formatCents(gift.amountCents - gap, gift.currency)} of {formatCents(gift.amountCents, gift.currency)}{" "}
-          allocated
+          allocated ({formatShare(gift.amountCents - gap, gift.amountCents)}%)
         </p>
         <div className="editor-bar__meter" aria-hidden="true">
           <span style={{ width: `${percent}%` }} />
@@ -66,7 +54,7 @@ export function EditorBar({ editor, onReview }: { editor: SplitEditorState; onRe
           {first && !status.blocked && (
             <>
               {" "}
-              (line {first.index + 1}, {FIELD_WORDS[first.field]}: {first.message}){" "}
+              (line {first.index + 1}, {FIELD_WORDS[first.field] ?? first.field}: {first.message}){" "}
               <Button variant="link" onClick={showProblems}>
                 Show me
               </Button>

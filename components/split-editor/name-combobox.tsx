@@ -9,7 +9,8 @@ import { useCombobox, type UseComboboxState, type UseComboboxStateChangeOptions 
 import { type ChangeEvent, useLayoutEffect, useMemo, useState } from "react";
 import type { NamePickerProps } from "./name-picker";
 import { placeholderFor } from "./name-picker";
-import { choiceFor, displayText, itemForValue, itemKey, type MenuItem, menuItems, resolveTyped } from "./picker-logic";
+import { choiceFor, displayText, type MenuItem, resolveTyped } from "./picker-logic";
+import { itemForValue, itemKey, menuItems } from "./picker-menu";
 import { PickerMenuItem } from "./picker-menu-item";
 
 let pendingFocus: { id: string; text: string; caret: number } | null = null;

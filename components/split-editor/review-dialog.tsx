@@ -7,16 +7,22 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Notice } from "@/components/ui/notice";
 import { destinations } from "@/lib/splits/allocation-changes";
-import { holdingsAfter, holdingsNow, toAllocationInput } from "@/lib/splits/editor-allocation";
-import { allocationSchema } from "@/lib/splits/schema";
+import { holdingsNow } from "@/lib/splits/editor-allocation";
+import { holdingsAfter } from "@/lib/splits/holdings-after";
+import { toAllocationInput } from "@/lib/splits/to-allocation";
+import { ApiClientError } from "@/lib/api-client";
+import { useSubmitAllocation } from "@/lib/hooks/use-submit-allocation";
+import { type AllocationInput, allocationSchema } from "@/lib/splits/schema";
+import { uuidv4 } from "@/lib/uuid";
 import { ChangesTable } from "./review-changes";
 import { ExactImport } from "./review-import";
 import { matchedBy } from "./matched-by";
 import type { SplitEditorState } from "./use-split-editor";
 
 export default function ReviewDialog({ editor }: { editor: SplitEditorState }) {
-  const { gift, form, submit } = editor;
-  const send = useRef<HTMLButtonElement>(null);
+  const { gift, form } = editor;
+  const submit = useSubmitAllocation();
+  const sentAs = useRef<{ key: string; body: string } | null>(null);
   const review = useMemo(() => {
     const values = form.getValues();
     const input = toAllocationInput(values, gift);
@@ -37,6 +43,20 @@ export default function ReviewDialog({ editor }: { editor: SplitEditorState }) {
   }, [form, gift]);
   const close = () => editor.setReviewing(false);
   const input = review.input;
+
+  async function send(allocation: AllocationInput) {
+    // One key per allocation: a retry of the same one is found, never imported twice.
+    const body = JSON.stringify(allocation);
+    if (sentAs.current?.body !== body) sentAs.current = { key: uuidv4(), body };
+    editor.setSending(true);
+    try {
+      const answer = await submit.mutateAsync({ idempotencyKey: sentAs.current.key, allocations: [allocation] });
+      editor.sent(answer.submissionId);
+    } catch (error) {
+      editor.setSending(false);
+      if (error instanceof ApiClientError && [409, 422].includes(error.status)) await editor.refused();
+    }
+  }
 
   return (
     <Dialog open onClose={close} title="Review the new allocation" titleId="review-title" wide>
@@ -67,8 +87,7 @@ export default function ReviewDialog({ editor }: { editor: SplitEditorState }) {
       {submit.error && <Notice tone="danger">{submit.error.message} Your lines are still here.</Notice>}
       <div className="button-row dialog__actions">
         <Button
-          ref={send}
-          onClick={() => input && void editor.send(input)}
+          onClick={() => input && void send(input)}
           disabled={!input || review.problems.length > 0 || submit.isPending || submit.isSuccess}
         >
           {submit.isPending || submit.isSuccess ? "Sending…" : "Send to the service"}

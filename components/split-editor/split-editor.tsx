@@ -1,21 +1,29 @@
 "use client";
 
-import Link from "next/link";
 import { lazy, Suspense } from "react";
-import { Button } from "@/components/ui/button";
-import { Notice } from "@/components/ui/notice";
 import { AllocationTable } from "./allocation-table";
 import { EditorBar } from "./editor-bar";
-import { LeaveDialog } from "./leave-dialog";
-import { RemovedSplits } from "./removed-splits";
-import { StalePanel } from "./stale-panel";
+import { loadExpressions } from "@/lib/splits/amount-text";
+import { loadPickers } from "./name-picker";
 import { type SplitEditorProps, useSplitEditor } from "./use-split-editor";
 
-// The review needs zod and the import builder: fetched when the admin first reaches for Review.
+// What is needed only once the admin acts loads when they first reach for the editor (pointer or
+// focus), not with the page: the review (zod, the import builder), the stale-gift panel, the list
+// of splits to remove, the question before leaving, the pickers and the buttons' arithmetic.
 const loadReview = () => import("./review-dialog");
 const ReviewDialog = lazy(loadReview);
+const loadPanels = () => import("./editor-panels");
+const EditorPanels = lazy(loadPanels);
 
-const savedAt = new Intl.DateTimeFormat(undefined, { timeStyle: "short" });
+let preloaded = false;
+function preloadTools() {
+  if (preloaded) return;
+  preloaded = true;
+  loadPickers();
+  void Promise.all([loadReview(), loadPanels(), loadExpressions(), import("./editor-tools")]).catch(() => {
+    preloaded = false; // tried again on the next approach
+  });
+}
 
 export function SplitEditor(props: SplitEditorProps) {
   const editor = useSplitEditor(props);
@@ -26,36 +34,26 @@ export function SplitEditor(props: SplitEditorProps) {
     editor.setReviewing(true);
   }
 
+  const panels = editor.restoredAt || editor.stale || editor.hasRemovals || editor.leaving;
   return (
-    <section className="editor" aria-label="New allocation" onPointerOver={() => void loadReview()}>
-      {editor.restoredAt && !editor.stale && (
-        <Notice
-          tone="info"
-          actions={
-            <Button variant="secondary" onClick={editor.discardMine}>
-              Discard my edits
-            </Button>
-          }
-        >
-          Your unsent edits from {savedAt.format(new Date(editor.restoredAt))} are back. Nothing has been sent yet.
-        </Notice>
+    <section className="editor" aria-label="New allocation" onPointerOver={preloadTools} onFocus={preloadTools}>
+      {panels && (
+        <Suspense fallback={null}>
+          <EditorPanels editor={editor} part="top" />
+        </Suspense>
       )}
-      {editor.inFlight && (
-        <Notice tone="warn">
-          An earlier change to this gift is still being processed. You can prepare the new lines; Review becomes
-          available when it is done (see <Link href="/history">History</Link>).
-        </Notice>
-      )}
-      <StalePanel editor={editor} />
       <AllocationTable editor={editor} />
-      <RemovedSplits editor={editor} />
+      {panels && (
+        <Suspense fallback={null}>
+          <EditorPanels editor={editor} part="bottom" />
+        </Suspense>
+      )}
       <EditorBar editor={editor} onReview={() => void review()} />
       {editor.reviewing && (
         <Suspense fallback={<p role="status">Preparing the review…</p>}>
           <ReviewDialog editor={editor} />
         </Suspense>
       )}
-      <LeaveDialog question={editor.leaving} />
     </section>
   );
 }

@@ -3,7 +3,8 @@
 import { useEffect, useRef } from "react";
 import { useWatch } from "react-hook-form";
 import { Button } from "@/components/ui/button";
-import { holdingsAfter, holdingsNow } from "@/lib/splits/editor-allocation";
+import { holdingsNow } from "@/lib/splits/editor-allocation";
+import { holdingsAfter } from "@/lib/splits/holdings-after";
 import { HoldingsList } from "./holdings-list";
 import type { SplitEditorState } from "./use-split-editor";
 

@@ -6,9 +6,15 @@ import { useLatest } from "@/lib/hooks/use-latest";
 import { sameAsService } from "@/lib/splits/editor-allocation";
 import type { EditorValues } from "@/lib/splits/editor-lines";
 import type { EditorGift } from "@/lib/transactions/editor-data";
-import { clearDraft, type Draft, readDraft, writeDraft } from "./editor-draft";
+import { clearDraft, type Draft } from "./editor-draft";
 
-const SAVE_AFTER_MS = 250;
+function hasDraft(key: string): boolean {
+  try {
+    return window.sessionStorage.getItem(key) !== null;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * Keeps the editor's unsent lines in this tab while the admin types, and puts them back after a
@@ -19,52 +25,50 @@ export function useEditorDraft(
   key: string,
   form: UseFormReturn<EditorValues>,
   opened: EditorGift,
-  onRestore: (draft: Draft) => void,
+  edited: boolean,
+  /** `changed`: the gift is not what it was when the edits began. */
+  onRestore: (draft: Draft, changed: boolean) => void,
 ) {
   const [restoredAt, setRestoredAt] = useState<string | null>(null);
   const latest = useLatest({ opened, onRestore });
   const stopped = useRef(false);
 
   useEffect(() => {
-    const draft = readDraft(key);
-    if (draft && !sameAsService(draft.values, draft.opened)) {
-      // sessionStorage exists only in the browser, after hydration: an effect is where it can be read.
-      // eslint-disable-next-line react-hooks/set-state-in-effect
+    // sessionStorage exists only in the browser, after hydration: an effect is where it is read.
+    // Most visits have no draft, so the code that checks one loads only when there is one.
+    if (!hasDraft(key)) return;
+    let current = true;
+    void import("./editor-tools").then(({ readDraft, sameGift }) => {
+      const draft = readDraft(key);
+      if (!current || !draft) return;
+      if (sameAsService(draft.values, draft.opened)) return clearDraft(key);
       setRestoredAt(draft.savedAt);
-      latest.current.onRestore(draft);
-    } else if (draft) {
-      clearDraft(key);
-    }
+      latest.current.onRestore(draft, !sameGift(draft.opened, latest.current.opened));
+    });
+    return () => {
+      current = false;
+    };
   }, [key, latest]);
 
+  // Saving starts with the first edit: until then there is nothing to keep.
   useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const save = () => {
-      clearTimeout(timer);
-      timer = undefined;
-      if (stopped.current) return;
-      const values = form.getValues();
-      const base = latest.current.opened;
-      if (sameAsService(values, base)) clearDraft(key);
-      else writeDraft(key, base, values);
-    };
-    const subscription = form.watch(() => {
-      clearTimeout(timer);
-      timer = setTimeout(save, SAVE_AFTER_MS);
+    if (!edited) return;
+    let uninstall: (() => void) | null = null;
+    let live = true;
+    void import("./editor-tools").then(({ installDraftSaving }) => {
+      if (!live) return;
+      uninstall = installDraftSaving(
+        key,
+        form,
+        () => latest.current.opened,
+        () => stopped.current,
+      );
     });
-    // A tab that is hidden may never run its timers again: save at once.
-    const flush = () => {
-      if (timer !== undefined) save();
-    };
-    window.addEventListener("pagehide", flush);
-    document.addEventListener("visibilitychange", flush);
     return () => {
-      subscription.unsubscribe();
-      flush();
-      window.removeEventListener("pagehide", flush);
-      document.removeEventListener("visibilitychange", flush);
+      live = false;
+      uninstall?.();
     };
-  }, [key, form, latest]);
+  }, [edited, key, form, latest]);
 
   return {
     restoredAt,

@@ -2,20 +2,16 @@
 
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
-import { useFieldArray, useForm, useWatch } from "react-hook-form";
-import { ApiClientError } from "@/lib/api-client";
+import { useFieldArray, useForm } from "react-hook-form";
 import { useLeaveGuard } from "@/lib/hooks/use-leave-guard";
-import { useSubmitAllocation } from "@/lib/hooks/use-submit-allocation";
-import { sameAsService } from "@/lib/splits/editor-allocation";
+import { isExpression, whenExpressionsLoad } from "@/lib/splits/amount-text";
 import { type EditorValues, lineFromSplit, newLine } from "@/lib/splits/editor-lines";
-import { nextSplitId, transactionRefFor } from "@/lib/imports/rows";
-import { rebaseValues } from "@/lib/splits/rebase";
-import type { AllocationInput } from "@/lib/splits/schema";
+import { nextSplitId, transactionRefFor } from "@/lib/splits/split-ids";
 import type { CampaignOption } from "@/lib/transactions/read";
 import type { EditorData, EditorGift } from "@/lib/transactions/editor-data";
-import { uuidv4 } from "@/lib/uuid";
-import { type Draft, sameGift } from "./editor-draft";
+import type { Draft } from "./editor-draft";
 import type { NameOption } from "./picker-logic";
+import { useSummary, useSummaryStore } from "./editor-summary";
 import { useEditorDraft } from "./use-editor-draft";
 import { useLineActions } from "./use-line-actions";
 import { useStaleCheck } from "./use-stale-check";
@@ -30,8 +26,8 @@ export type SplitEditorProps = EditorData & {
 export function initialValues(gift: EditorGift, takenSplitIds: readonly string[]): EditorValues {
   const lines =
     gift.splits.length > 0
-      ? gift.splits.map((s) => lineFromSplit(s, gift.amountCents))
-      : [newLine(nextSplitId(transactionRefFor(gift), takenSplitIds), gift.home, gift.amountCents, gift.amountCents)];
+      ? gift.splits.map((s) => lineFromSplit(s))
+      : [newLine(nextSplitId(transactionRefFor(gift), takenSplitIds), gift.home, gift.amountCents)];
   return { lines, removedSplitIds: [] };
 }
 
@@ -74,7 +70,19 @@ export function useSplitEditor(props: SplitEditorProps) {
   };
   const lines = useFieldArray({ control: form.control, name: "lines", keyName: "key" });
   const actions = useLineActions({ form, lines, gift, takenSplitIds: taken, campaigns, say, onCreated });
-  const edited = useWatch({ control: form.control, compute: (values) => !sameAsService(values as EditorValues, gift) });
+  // A calculation typed before its reader arrived ("100/3") is read again once it is there.
+  useEffect(
+    () =>
+      whenExpressionsLoad(() =>
+        form.getValues("lines").forEach((line, i) => {
+          if (isExpression(line.amount.trim())) form.setValue(`lines.${i}.amount`, line.amount);
+        }),
+      ),
+    [form],
+  );
+  const summary = useSummaryStore(form, gift);
+  const hasRemovals = useSummary(summary, (s) => s.hasRemovals);
+  const edited = useSummary(summary, (s) => !s.unchanged);
 
   const onFresh = useCallback((data: EditorData) => {
     setTaken(data.takenSplitIds);
@@ -88,11 +96,11 @@ export function useSplitEditor(props: SplitEditorProps) {
     return () => clearInterval(timer);
   }, [inFlight, check]);
 
-  const draft = useEditorDraft(props.draftKey, form, gift, (saved: Draft) => {
+  const draft = useEditorDraft(props.draftKey, form, gift, edited, (saved: Draft, changed: boolean) => {
     setShowAll(true);
     resetTo(saved.values, saved.opened);
     // The gift may have changed since the draft began: then the admin chooses what to keep.
-    if (!sameGift(saved.opened, props.gift)) {
+    if (changed) {
       setStale({
         opened: saved.opened,
         now: { gift: props.gift, takenSplitIds: props.takenSplitIds, inFlight: props.inFlight },
@@ -114,25 +122,17 @@ export function useSplitEditor(props: SplitEditorProps) {
     }),
   );
 
-  const submit = useSubmitAllocation();
-  const sentAs = useRef<{ key: string; body: string } | null>(null);
-
-  async function send(allocation: AllocationInput): Promise<void> {
-    // One key per allocation: a retry of the same one is found, never imported twice.
-    const body = JSON.stringify(allocation);
-    if (sentAs.current?.body !== body) sentAs.current = { key: uuidv4(), body };
-    try {
-      const answer = await submit.mutateAsync({ idempotencyKey: sentAs.current.key, allocations: [allocation] });
-      draft.forget();
-      release();
-      router.push(`/history/${answer.submissionId}`);
-    } catch (error) {
-      // Refused because the gift changed meanwhile: show what changed rather than the refusal.
-      if (error instanceof ApiClientError && [409, 422].includes(error.status) && (await check()) === "changed") {
-        setReviewing(false);
-      }
-    }
-  }
+  // Sending lives in the review (review-dialog.tsx); the editor hears how it went.
+  const [sending, setSending] = useState(false);
+  const sent = (submissionId: string) => {
+    draft.forget();
+    release();
+    router.push(`/history/${submissionId}`);
+  };
+  /** After a refusal: when the gift changed meanwhile, what changed shows instead of the review. */
+  const refused = async () => {
+    if ((await check()) === "changed") setReviewing(false);
+  };
 
   return {
     form,
@@ -143,6 +143,8 @@ export function useSplitEditor(props: SplitEditorProps) {
     funds,
     inFlight,
     edited,
+    hasRemovals,
+    summary,
     message,
     showAll,
     setShowAll,
@@ -150,13 +152,16 @@ export function useSplitEditor(props: SplitEditorProps) {
     reviewing,
     setReviewing,
     leaving,
-    submit,
-    send,
+    sending,
+    setSending,
+    sent,
+    refused,
     restoredAt: draft.restoredAt,
     stale,
     check,
-    keepMine() {
+    async keepMine() {
       if (!stale) return;
+      const { rebaseValues } = await import("./editor-tools");
       resetTo(rebaseValues(form.getValues(), stale.now.gift, stale.now.takenSplitIds), stale.now.gift);
       setStale(null);
       say("Reloaded the gift as it is now, with your edits kept. Review them before sending.");

@@ -1,10 +1,8 @@
 "use client";
 
 import { useCallback, useEffect, useState } from "react";
-import { apiFetch } from "@/lib/api-client";
 import { useLatest } from "@/lib/hooks/use-latest";
 import type { EditorData, EditorGift } from "@/lib/transactions/editor-data";
-import { sameGift } from "./editor-draft";
 
 export type Stale = { opened: EditorGift; now: EditorData };
 
@@ -19,15 +17,11 @@ export function useStaleCheck(opened: EditorGift, onFresh: (data: EditorData) =>
 
   const check = useCallback(async (): Promise<"same" | "changed" | "unknown"> => {
     const { opened: base } = latest.current;
-    let data: EditorData;
-    try {
-      data = await apiFetch<EditorData>(`/api/transactions/${encodeURIComponent(base.transactionId)}/editor`);
-    } catch {
-      return "unknown"; // offline or signed out: the send itself will say so
-    }
-    latest.current.onFresh(data);
-    if (sameGift(base, data.gift)) return "same";
-    setStale({ opened: base, now: data });
+    const answer = await import("./editor-tools").then((m) => m.fetchGift(base));
+    if (!answer) return "unknown";
+    latest.current.onFresh(answer.data);
+    if (answer.same) return "same";
+    setStale({ opened: base, now: answer.data });
     return "changed";
   }, [latest]);
 

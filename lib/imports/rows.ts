@@ -4,7 +4,10 @@ import type { Allocation } from "@/lib/splits/schema";
 
 export type MatchBy = "id" | "transaction_id";
 
-export type TransactionRef = { transactionId: string; externalId: string | null };
+import { nextSplitId, type TransactionRef, transactionRefFor } from "@/lib/splits/split-ids";
+
+// Re-exported for the server code that builds rows; the browser imports them from lib/splits.
+export { nextSplitId, transactionRefFor, type TransactionRef };
 
 export type ImportRow = {
   id: string;
@@ -32,23 +35,6 @@ export type ImportBody = {
  *  service created itself has none, so it must be matched by transaction_id (rules 3, 4). */
 export function matchByFor(transaction: TransactionRef): MatchBy {
   return transaction.externalId ? "id" : "transaction_id";
-}
-
-/** The value the row's transaction_id carries under that match_by. */
-export function transactionRefFor(transaction: TransactionRef): string {
-  return transaction.externalId ?? transaction.transactionId;
-}
-
-/** `<transaction ref>:<n>`, the form the spec recommends so ids never overlap transaction ids. */
-export function nextSplitId(ref: string, taken: Iterable<string>): string {
-  const prefix = `${ref}:`;
-  let highest = 0;
-  for (const id of taken) {
-    if (!id.startsWith(prefix)) continue;
-    const n = Number(id.slice(prefix.length));
-    if (Number.isInteger(n) && n > highest) highest = n;
-  }
-  return `${prefix}${highest + 1}`;
 }
 
 export type ExistingSplit = {

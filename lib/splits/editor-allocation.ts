@@ -1,9 +1,7 @@
 // From the editor's lines to the allocation the server receives, and how it compares with what
 // the service holds now: the basis of "Nothing to send" and of the review's before and after.
-import { type EditorLine, type EditorValues, lineFigures, type NameChoice, type SplitFacts } from "./editor-lines";
-import { centsToInput } from "./money";
+import { type EditorValues, lineFigures, type NameChoice, type SplitFacts } from "./editor-lines";
 import type { Placement } from "./placement";
-import type { AllocationInput } from "./schema";
 
 export type GiftFacts = {
   transactionId: string;
@@ -14,35 +12,8 @@ export type GiftFacts = {
   splits: SplitFacts[];
 };
 
-const named = (choice: NameChoice) => (choice.status === "default" || choice.status === "none" ? "" : choice.name);
-
-/** The allocation to send, or null while some line does not read. */
-export function toAllocationInput(values: EditorValues, gift: GiftFacts): AllocationInput | null {
-  const rows: AllocationInput["rows"] = [];
-  for (const line of values.lines) {
-    const figures = lineFigures(line, gift.amountCents, gift.currency);
-    if (figures.unitCents === null || Object.keys(figures.problems).length > 0) return null;
-    rows.push({
-      splitId: line.splitId,
-      amount: centsToInput(figures.unitCents),
-      quantity: line.quantity.trim(),
-      campaign: named(line.campaign),
-      campaignId: line.campaign.status === "known" ? line.campaign.id : "",
-      parentCampaign: named(line.parent),
-      parentCampaignId: line.parent.status === "known" ? line.parent.id : "",
-      fund: named(line.fund),
-      fundId: line.fund.status === "known" ? line.fund.id : "",
-      ...(line.campaign.status === "default" ? { serviceDefaultCampaign: true } : {}),
-    });
-  }
-  return {
-    transactionId: gift.transactionId,
-    totalCents: gift.amountCents,
-    currency: gift.currency,
-    rows,
-    removedSplitIds: values.removedSplitIds,
-  };
-}
+export const named = (choice: NameChoice) =>
+  choice.status === "default" || choice.status === "none" ? "" : choice.name;
 
 /** Where money sits: one entry per split, as the service would hold it. */
 export type Holding = {
@@ -90,52 +61,45 @@ export function holdingsNow(gift: GiftFacts): Holding[] {
   }));
 }
 
-/** What the service would hold after the editor's lines are sent; null while a line does not read. */
-export function holdingsAfter(lines: readonly EditorLine[], gift: GiftFacts): Holding[] | null {
-  const out: Holding[] = [];
-  for (const line of lines) {
-    const { unitCents } = lineFigures(line, gift.amountCents, gift.currency);
-    if (unitCents === null) return null;
-    out.push({
-      splitId: line.splitId,
-      unitCents,
-      quantity: Number(line.quantity.trim()),
-      campaign: named(line.campaign),
-      campaignId: line.campaign.status === "known" ? line.campaign.id : "",
-      serviceDefault: line.campaign.status === "default",
-      parent: named(line.parent),
-      parentId: line.parent.status === "known" ? line.parent.id : "",
-      fund: named(line.fund),
-      fundId: line.fund.status === "known" ? line.fund.id : "",
-    });
-  }
-  return out;
-}
-
 /**
  * True when sending would change nothing at the service: the same splits with the same amounts,
  * quantities, campaigns and funds (a gift that is not split counts as one split where it was
  * given, so a single line of the whole gift, left where it is, is no change either). A parent
  * left empty keeps the campaign's parent at the service, so it only counts when it is set.
+ * Runs on every keystroke over up to 100 lines: one pass, nothing allocated per line.
  */
 export function sameAsService(values: EditorValues, gift: GiftFacts): boolean {
-  const after = holdingsAfter(values.lines, gift);
-  if (!after) return false;
-  const before = holdingsNow(gift);
-  if (after.length !== before.length) return false;
+  if (values.removedSplitIds.length > 0) return false;
+  const before = heldNow(gift);
+  if (values.lines.length !== before.list.length) return false;
   const split = gift.splits.length > 0;
-  return after.every((line, i) => {
-    const was = split ? before.find((b) => b.splitId === line.splitId) : before[i];
+  return values.lines.every((line, i) => {
+    const was = split ? before.byId.get(line.splitId) : before.list[i];
+    if (!was) return false;
+    const { unitCents } = lineFigures(line, gift.amountCents, gift.currency);
+    const { campaign, parent, fund } = line;
     return (
-      !!was &&
-      was.unitCents === line.unitCents &&
-      was.quantity === line.quantity &&
-      was.serviceDefault === line.serviceDefault &&
-      was.campaign === line.campaign &&
-      was.campaignId === line.campaignId &&
-      (line.parent === "" || (was.parent === line.parent && was.parentId === line.parentId)) &&
-      was.fund === line.fund &&
-      was.fundId === line.fundId
+      unitCents === was.unitCents &&
+      Number(line.quantity.trim()) === was.quantity &&
+      (campaign.status === "default") === was.serviceDefault &&
+      named(campaign) === was.campaign &&
+      (campaign.status === "known" ? campaign.id : "") === was.campaignId &&
+      (parent.status === "none" ||
+        (named(parent) === was.parent && (parent.status === "known" ? parent.id : "") === was.parentId)) &&
+      named(fund) === was.fund &&
+      (fund.status === "known" ? fund.id : "") === was.fundId
     );
   });
+}
+
+const held = new WeakMap<GiftFacts, { list: Holding[]; byId: Map<string | null, Holding> }>();
+
+function heldNow(gift: GiftFacts) {
+  let known = held.get(gift);
+  if (!known) {
+    const list = holdingsNow(gift);
+    known = { list, byId: new Map(list.map((h) => [h.splitId, h])) };
+    held.set(gift, known);
+  }
+  return known;
 }

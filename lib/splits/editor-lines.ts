@@ -1,8 +1,8 @@
 // The split editor's lines: what the admin typed, kept as text so nothing is lost, and the
 // figures read from it. Pure functions, shared by the editor's table, its footer, its review
-// and the tests. The money a line counts is always its amount field; the percentage field is
-// either typed (then the amount follows it) or shown from the amount.
-import { type AmountReading, readAmount } from "./amount-text";
+// and the tests. The money a line counts is always its amount field; the percentage is either
+// typed (`source: "percent"`, and the amount follows it) or shown from the amount (shareText).
+import { type AmountReading, expressionsReady, readAmount } from "./amount-text";
 import { centsToInput, formatCents, formatShare, parseQuantity, parseShare, percentOf } from "./money";
 import type { Placement } from "./placement";
 
@@ -16,6 +16,7 @@ export type NameChoice = { name: string; id: string; status: "known" | "new" | "
 export type EditorLine = {
   splitId: string;
   amount: string;
+  /** The percentage as typed; it counts only while `source` is "percent". */
   percent: string;
   /** Which of the two fields the admin typed last: the other one follows it. */
   source: "amount" | "percent";
@@ -45,11 +46,11 @@ export function knownName(name: string | null | undefined, id: string | null | u
   return name || id ? { name: name ?? "", id: id ?? "", status: "known" } : NO_NAME;
 }
 
-export function lineFromSplit(split: SplitFacts, totalCents: number): EditorLine {
+export function lineFromSplit(split: SplitFacts): EditorLine {
   return {
     splitId: split.splitId,
     amount: centsToInput(split.unitAmountCents),
-    percent: formatShare(split.unitAmountCents * split.quantity, totalCents),
+    percent: "",
     source: "amount",
     quantity: String(split.quantity),
     // A split stored without a campaign sits in the service's default campaign.
@@ -62,11 +63,11 @@ export function lineFromSplit(split: SplitFacts, totalCents: number): EditorLine
 export const DEFAULT_CAMPAIGN: NameChoice = { name: "", id: "", status: "default" };
 
 /** A new line where the gift's money is now (placement.ts), holding `amountCents` if given. */
-export function newLine(splitId: string, placement: Placement, amountCents: number | null, totalCents: number) {
+export function newLine(splitId: string, placement: Placement, amountCents: number | null) {
   return {
     splitId,
     amount: amountCents === null ? "" : centsToInput(amountCents),
-    percent: amountCents === null ? "" : formatShare(amountCents, totalCents),
+    percent: "",
     source: "amount",
     quantity: "1",
     campaign: knownName(placement.campaign, placement.campaignId),
@@ -85,33 +86,45 @@ export type LineFigures = {
   problems: LineProblems;
 };
 
-// The footer reads all lines on every keystroke and 199 of them did not change: their figures
-// come from here. Results are shared, so they are never mutated.
-const cache = new Map<string, LineFigures>();
-const CACHE_LIMIT = 5_000;
+// The footer reads all lines on every keystroke and 99 of them did not change: their figures come
+// from here, held per line object (the form changes a line's fields in place) and checked against
+// the fields they were read from. Results are shared, so they are never mutated.
+type Cached = { from: readonly unknown[]; figures: LineFigures };
+const cache = new WeakMap<EditorLine, Cached>();
 
-/** Everything the table, the footer and the review need to know about one line. */
-export function lineFigures(line: EditorLine, totalCents: number, currency: string): LineFigures {
-  const key = [
+function readFrom(line: EditorLine, totalCents: number, currency: string): unknown[] {
+  const { campaign, parent, fund } = line;
+  return [
     totalCents,
     currency,
+    expressionsReady(),
     line.source,
     line.amount,
     line.percent,
     line.quantity,
-    line.campaign.status,
-    line.campaign.name,
-    line.parent.status,
-    line.parent.name,
-    line.fund.status,
-    line.fund.name,
-  ].join("\u0001");
-  const known = cache.get(key);
-  if (known) return known;
-  if (cache.size >= CACHE_LIMIT) cache.clear();
+    campaign.status,
+    campaign.name,
+    parent.status,
+    parent.name,
+    fund.status,
+    fund.name,
+  ];
+}
+
+/** Everything the table, the footer and the review need to know about one line. */
+export function lineFigures(line: EditorLine, totalCents: number, currency: string): LineFigures {
+  const from = readFrom(line, totalCents, currency);
+  const known = cache.get(line);
+  if (known && known.from.every((value, i) => value === from[i])) return known.figures;
   const figures = computeFigures(line, totalCents, currency);
-  cache.set(key, figures);
+  cache.set(line, { from, figures });
   return figures;
+}
+
+/** What the percentage field shows: the typed percentage, or the line's share of the gift. */
+export function shareText(line: EditorLine, lineCents: number | null, totalCents: number): string {
+  if (line.source === "percent") return line.percent;
+  return lineCents === null ? "" : formatShare(lineCents, totalCents);
 }
 
 function computeFigures(line: EditorLine, totalCents: number, currency: string): LineFigures {

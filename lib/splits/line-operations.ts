@@ -1,12 +1,11 @@
-// The split editor's actions on its lines, as pure functions that return what to write into which
-// line: split evenly, share the remainder in proportion, put the remainder on one line, follow a
-// typed percentage, settle a typed calculation. Quantities are kept; when they make an exact
-// result impossible, the action says why instead of changing them.
+// The split editor's buttons, as pure functions that return what to write into which line: split
+// evenly, share the remainder in proportion, put the remainder on one line. Quantities are kept;
+// when they make an exact result impossible, the action says why instead of changing them.
 import { fitToTotal, proportionalShares, splitEvenly } from "./allocate";
 import { type EditorLine, lineFigures } from "./editor-lines";
-import { centsToInput, formatCents, formatShare, parseQuantity, parseShare, percentOf } from "./money";
+import type { LinePatch } from "./line-typing";
+import { centsToInput, formatCents, parseQuantity } from "./money";
 
-export type LinePatch = { index: number; amount: string; percent: string; source: EditorLine["source"] };
 export type Outcome = { ok: true; patches: LinePatch[]; note?: string } | { ok: false; reason: string };
 
 type Gift = { totalCents: number; currency: string };
@@ -21,13 +20,8 @@ function quantitiesOf(lines: readonly EditorLine[]): number[] | null {
   return out;
 }
 
-function amountPatches(units: readonly number[], quantities: readonly number[], total: number): LinePatch[] {
-  return units.map((unit, index) => ({
-    index,
-    amount: centsToInput(unit),
-    percent: formatShare(unit * (quantities[index] ?? 1), total),
-    source: "amount",
-  }));
+function amountPatches(units: readonly number[]): LinePatch[] {
+  return units.map((unit, index) => ({ index, amount: centsToInput(unit), source: "amount" }));
 }
 
 export function splitEvenlyPatches(lines: readonly EditorLine[], gift: Gift): Outcome {
@@ -44,7 +38,7 @@ export function splitEvenlyPatches(lines: readonly EditorLine[], gift: Gift): Ou
   const uneven = new Set(fit.unitCents.map((u, i) => u * (quantities[i] ?? 1))).size > 1;
   return {
     ok: true,
-    patches: amountPatches(fit.unitCents, quantities, gift.totalCents),
+    patches: amountPatches(fit.unitCents),
     note: uneven
       ? `Split across ${lines.length} lines as evenly as whole cents allow; quantities are unchanged.`
       : `Split evenly across ${lines.length} lines.`,
@@ -67,7 +61,7 @@ export function distributePatches(lines: readonly EditorLine[], gift: Gift): Out
   const gap = gift.totalCents - allocated;
   return {
     ok: true,
-    patches: amountPatches(fit.unitCents, quantities, gift.totalCents),
+    patches: amountPatches(fit.unitCents),
     note: `${gap > 0 ? "Shared" : "Took back"} ${formatCents(Math.abs(gap), gift.currency)} across the lines in proportion to their amounts.`,
   };
 }
@@ -94,72 +88,6 @@ export function remainderPatch(lines: readonly EditorLine[], index: number, gift
   }
   return {
     ok: true,
-    patches: [
-      {
-        index,
-        amount: centsToInput(target / quantity.value),
-        percent: formatShare(target, gift.totalCents),
-        source: line.source,
-      },
-    ],
+    patches: [{ index, amount: centsToInput(target / quantity.value), source: "amount" }],
   };
-}
-
-/**
- * The amount a typed percentage gives its line. When every line is a typed percentage and they
- * add up to exactly 100%, this line takes what the others leave, so rounding never loses or adds
- * a cent: 50% and 50% of $10.01 are $5.01 and $5.00.
- */
-export function percentPatch(lines: readonly EditorLine[], index: number, gift: Gift): LinePatch {
-  const line = lines[index];
-  const blank: LinePatch = { index, amount: "", percent: line?.percent ?? "", source: "percent" };
-  if (!line) return blank;
-  const share = parseShare(line.percent);
-  const quantity = parseQuantity(line.quantity);
-  if (!share.ok || !quantity.ok) return blank;
-  let lineCents = percentOf(gift.totalCents, share.value);
-  const shares = lines.map((l, i) => (i === index ? share : l.source === "percent" ? parseShare(l.percent) : null));
-  const allPercent = shares.every((s) => s?.ok);
-  if (allPercent && shares.reduce((sum, s) => sum + (s?.ok ? s.value : 0), 0) === 10_000) {
-    let others = 0;
-    lines.forEach((l, i) => {
-      if (i !== index) others += lineFigures(l, gift.totalCents, gift.currency).lineCents ?? 0;
-    });
-    lineCents = gift.totalCents - others;
-  }
-  if (lineCents <= 0 || lineCents % quantity.value !== 0) return blank;
-  return { index, amount: centsToInput(lineCents / quantity.value), percent: line.percent, source: "percent" };
-}
-
-/** After typing an amount: the percentage shown beside it. */
-export function shareOf(line: EditorLine, gift: Gift): string {
-  const { lineCents } = lineFigures(line, gift.totalCents, gift.currency);
-  return lineCents === null ? "" : formatShare(lineCents, gift.totalCents);
-}
-
-/**
- * Leaving an amount field: "25%" becomes the amount with 25 in the percentage field, "100/3"
- * becomes 33.33 (saying it was rounded); a plain amount is left as typed.
- */
-export function settleAmount(line: EditorLine, index: number, gift: Gift): { patch: LinePatch; note?: string } | null {
-  const figures = lineFigures(line, gift.totalCents, gift.currency);
-  const { reading, unitCents } = figures;
-  if (!reading || unitCents === null || reading.kind === "amount") return null;
-  const amount = centsToInput(unitCents);
-  if (reading.kind === "percent") {
-    const percent = line.amount.trim().replace(/\s*%$/, "");
-    return { patch: { index, amount, percent, source: "percent" } };
-  }
-  const patch: LinePatch = {
-    index,
-    amount,
-    percent: formatShare(figures.lineCents ?? 0, gift.totalCents),
-    source: "amount",
-  };
-  return reading.rounded
-    ? {
-        patch,
-        note: `${line.amount.trim()} is not a whole number of cents: line ${index + 1} is rounded to ${formatCents(unitCents, gift.currency)}.`,
-      }
-    : { patch };
 }

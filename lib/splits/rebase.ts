@@ -3,7 +3,7 @@
 // becomes a new split (a removed id cannot come back); splits that appeared elsewhere and that no
 // line keeps are removed, because the admin's allocation is what the gift should hold; removals
 // of splits that are already gone are dropped. The review shows all of it before anything is sent.
-import { nextSplitId, transactionRefFor } from "@/lib/imports/rows";
+import { nextSplitId, transactionRefFor } from "@/lib/splits/split-ids";
 import type { EditorValues } from "./editor-lines";
 
 type Gift = { transactionId: string; externalId: string | null; splits: { splitId: string }[] };

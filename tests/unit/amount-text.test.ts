@@ -1,5 +1,9 @@
-import { describe, expect, it } from "vitest";
-import { readAmount } from "@/lib/splits/amount-text";
+import { beforeAll, describe, expect, it } from "vitest";
+import { loadExpressions, readAmount } from "@/lib/splits/amount-text";
+
+beforeAll(async () => {
+  await loadExpressions();
+});
 
 const TOTAL = 10_000;
 

@@ -2,13 +2,9 @@ import { describe, expect, it } from "vitest";
 import { editorStatus } from "@/components/split-editor/editor-status";
 import { summarize } from "@/components/split-editor/editor-summary";
 import { destinations } from "@/lib/splits/allocation-changes";
-import {
-  type GiftFacts,
-  holdingsAfter,
-  holdingsNow,
-  sameAsService,
-  toAllocationInput,
-} from "@/lib/splits/editor-allocation";
+import { type GiftFacts, holdingsNow, sameAsService } from "@/lib/splits/editor-allocation";
+import { holdingsAfter } from "@/lib/splits/holdings-after";
+import { toAllocationInput } from "@/lib/splits/to-allocation";
 import { DEFAULT_CAMPAIGN, type EditorValues, lineFromSplit, newLine } from "@/lib/splits/editor-lines";
 import { keepGiftCampaign, NO_CAMPAIGN_TO_KEEP } from "@/lib/splits/placement";
 import { rebaseValues } from "@/lib/splits/rebase";
@@ -35,9 +31,7 @@ const split = (splitId: string, cents: number, fund = "General") => ({
 const unsplit: GiftFacts = { transactionId: "51001001", amountCents: 10_000, currency: "USD", home: HOME, splits: [] };
 const splitGift: GiftFacts = { ...unsplit, splits: [split("ext:1", 6000), split("ext:2", 4000, "Operations")] };
 const opened = (gift: GiftFacts): EditorValues => ({
-  lines: gift.splits.length
-    ? gift.splits.map((s) => lineFromSplit(s, gift.amountCents))
-    : [newLine("ext:1", HOME, 10_000, 10_000)],
+  lines: gift.splits.length ? gift.splits.map((s) => lineFromSplit(s)) : [newLine("ext:1", HOME, 10_000)],
   removedSplitIds: [],
 });
 
@@ -89,8 +83,8 @@ describe("review summary", () => {
   it("says how much each campaign and fund holds before and after", () => {
     const values = opened(unsplit);
     values.lines = [
-      newLine("ext:1", HOME, 7_500, 10_000),
-      { ...newLine("ext:2", HOME, 2_500, 10_000), fund: { name: "Operations", id: "3100103", status: "known" } },
+      newLine("ext:1", HOME, 7_500),
+      { ...newLine("ext:2", HOME, 2_500), fund: { name: "Operations", id: "3100103", status: "known" } },
     ];
     const changes = destinations(holdingsNow(unsplit), holdingsAfter(values.lines, unsplit)!);
     expect(changes.map((d) => [d.campaign, d.fund, d.beforeCents, d.afterCents])).toEqual([
@@ -108,7 +102,7 @@ describe("the editor's status", () => {
       text: expect.stringContaining("Nothing to send"),
     });
     const values = opened(unsplit);
-    values.lines.push({ ...newLine("ext:2", HOME, null, 10_000) });
+    values.lines.push({ ...newLine("ext:2", HOME, null) });
     expect(editorStatus(summarize(values, unsplit), flags).text).toContain("1 problem");
     values.lines[1]!.amount = "10";
     expect(editorStatus(summarize(values, unsplit), flags).text).toContain("$10.00 over");
@@ -144,7 +138,7 @@ describe("reload and keep my edits", () => {
   it("keeps the lines, re-numbers a line whose split was removed elsewhere, and removes splits added elsewhere", () => {
     const mine = opened(splitGift);
     mine.lines[1]!.amount = "30";
-    mine.lines.push(newLine("ext:3", HOME, 1_000, 10_000));
+    mine.lines.push(newLine("ext:3", HOME, 1_000));
     const now = { transactionId: "51001001", externalId: "ext", splits: [{ splitId: "ext:1" }, { splitId: "ext:4" }] };
     const rebased = rebaseValues(mine, now, ["ext:1", "ext:2", "ext:4"]);
     expect(rebased.lines.map((l) => [l.splitId, l.amount])).toEqual([

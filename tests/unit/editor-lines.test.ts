@@ -1,13 +1,13 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { fitToTotal, proportionalShares } from "@/lib/splits/allocate";
-import { type EditorLine, lineFigures, newLine } from "@/lib/splits/editor-lines";
-import {
-  distributePatches,
-  percentPatch,
-  remainderPatch,
-  settleAmount,
-  splitEvenlyPatches,
-} from "@/lib/splits/line-operations";
+import { loadExpressions } from "@/lib/splits/amount-text";
+import { type EditorLine, lineFigures, newLine, shareText } from "@/lib/splits/editor-lines";
+import { distributePatches, remainderPatch, splitEvenlyPatches } from "@/lib/splits/line-operations";
+import { percentPatch, settleAmount } from "@/lib/splits/line-typing";
+
+beforeAll(async () => {
+  await loadExpressions();
+});
 
 const HOME = {
   campaign: "Holiday Meals",
@@ -19,22 +19,23 @@ const HOME = {
 };
 const gift = (totalCents: number) => ({ totalCents, currency: "USD" });
 const line = (amount: string, extra: Partial<EditorLine> = {}): EditorLine => ({
-  ...newLine("ext:1", HOME, null, 10_000),
+  ...newLine("ext:1", HOME, null),
   amount,
   ...extra,
 });
 
 describe("a new line keeps the money where it was", () => {
   it("takes the gift's campaign, its parent and its fund, with their ids", () => {
-    const fresh = newLine("ext:2", { ...HOME, parentCampaign: "Annual", parentCampaignId: "2100101" }, 2500, 10_000);
+    const fresh = newLine("ext:2", { ...HOME, parentCampaign: "Annual", parentCampaignId: "2100101" }, 2500);
     expect(fresh.campaign).toEqual({ name: "Holiday Meals", id: "2100103", status: "known" });
     expect(fresh.parent).toEqual({ name: "Annual", id: "2100101", status: "known" });
     expect(fresh.fund).toEqual({ name: "Operations", id: "3100103", status: "known" });
-    expect(fresh).toMatchObject({ amount: "25.00", percent: "25", quantity: "1" });
+    expect(fresh).toMatchObject({ amount: "25.00", source: "amount", quantity: "1" });
+    expect(shareText(fresh, 2500, 10_000)).toBe("25");
   });
 
   it("a gift without a campaign gives a line that must be chosen, never a blank that means the default", () => {
-    const fresh = newLine("ext:2", { ...HOME, campaign: "", campaignId: "" }, 100, 10_000);
+    const fresh = newLine("ext:2", { ...HOME, campaign: "", campaignId: "" }, 100);
     expect(fresh.campaign.status).toBe("none");
     expect(lineFigures(fresh, 10_000, "USD").problems.campaign).toBe("Choose a campaign.");
   });
@@ -96,7 +97,7 @@ describe("line operations keep quantities and integer cents", () => {
   it("puts the remainder on one line, at its quantity, or says why not", () => {
     expect(remainderPatch([line("60"), line("1")], 1, gift(10_000))).toMatchObject({
       ok: true,
-      patches: [{ index: 1, amount: "40.00", percent: "40" }],
+      patches: [{ index: 1, amount: "40.00", source: "amount" }],
     });
     expect(remainderPatch([line("60"), line("1", { quantity: "3" })], 1, gift(10_000))).toEqual({
       ok: false,

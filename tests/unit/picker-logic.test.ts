@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { choiceFor, menuItems, resolveTyped } from "@/components/split-editor/picker-logic";
+import { choiceFor, resolveTyped } from "@/components/split-editor/picker-logic";
+import { menuItems } from "@/components/split-editor/picker-menu";
 
 const FUNDS = [
   { name: "General", id: null },

@@ -1,0 +1,22 @@
+// A split's id at the service: `<transaction ref>:<n>`, the form the spec recommends so that split
+// ids never overlap transaction ids (spec §2.3). The ref is the gift's external id when it has one,
+// its transaction id otherwise (rules 3 and 4).
+
+export type TransactionRef = { transactionId: string; externalId: string | null };
+
+/** The value a row's transaction_id carries for this gift. */
+export function transactionRefFor(transaction: TransactionRef): string {
+  return transaction.externalId ?? transaction.transactionId;
+}
+
+/** The next `<ref>:<n>` after every id ever taken for this gift. */
+export function nextSplitId(ref: string, taken: Iterable<string>): string {
+  const prefix = `${ref}:`;
+  let highest = 0;
+  for (const id of taken) {
+    if (!id.startsWith(prefix)) continue;
+    const n = Number(id.slice(prefix.length));
+    if (Number.isInteger(n) && n > highest) highest = n;
+  }
+  return `${prefix}${highest + 1}`;
+}
