@@ -264,7 +264,7 @@ test("every route handler answers bad input with a clear 4xx and stores nothing"
         idempotencyKey: crypto.randomUUID(),
         allocations: [{ ...valid, rows: [{ ...valid.rows[0], campaign: "<b>".repeat(900_000) }] }],
       },
-      expected: 422,
+      expected: 413,
     },
   ];
   for (const c of calls) {

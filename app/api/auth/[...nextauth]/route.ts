@@ -1,5 +1,7 @@
 import NextAuth from "next-auth";
 import type { NextRequest } from "next/server";
+import { errorResponse } from "@/lib/api/errors";
+import { withBoundedBody } from "@/lib/auth/bounded-request";
 import { recordConnectFailure, trackConnectAttempt } from "@/lib/auth/connect-failure";
 import { getAuthOptions } from "@/lib/auth/options";
 
@@ -7,7 +9,13 @@ export const dynamic = "force-dynamic";
 
 type Context = { params: Promise<{ nextauth: string[] }> };
 
-async function handler(req: NextRequest, context: Context): Promise<Response> {
+async function handler(incoming: NextRequest, context: Context): Promise<Response> {
+  let req: NextRequest;
+  try {
+    req = await withBoundedBody(incoming);
+  } catch (error) {
+    return errorResponse(error);
+  }
   const { nextauth } = await context.params;
   const isCallback = nextauth[0] === "callback";
   const { result, failure } = await trackConnectAttempt(() => {
