@@ -1,7 +1,9 @@
-// A route's JSON body: size-limited while it streams, parsed, then checked by the route's schema.
-import type { z } from "zod";
+// A route's JSON body: size-limited while it streams, parsed, checked by the route's schema, and
+// refused if any string in it cannot be stored.
+import { z } from "zod";
 import { AppError } from "@/lib/app-error";
 import { BODY_LIMITS, readLimitedBody } from "@/lib/http/limited-body";
+import { findLoneSurrogates, INCOMPLETE_CHARACTER } from "@/lib/unicode";
 
 export async function readJsonBody<S extends z.ZodType>(
   request: Request,
@@ -18,5 +20,14 @@ export async function readJsonBody<S extends z.ZodType>(
   } catch {
     throw new AppError("invalid_input", "The request body is not valid JSON.");
   }
-  return schema.parse(raw);
+  const parsed = schema.parse(raw);
+  // The schemas refuse half characters in the names people type, with the field's label; this
+  // catches any other string (an id, a column name, a key) before it can reach the database.
+  const broken = findLoneSurrogates(raw);
+  if (broken.length > 0) {
+    throw new z.ZodError(
+      broken.map((path) => ({ code: "custom", path, message: `This text ${INCOMPLETE_CHARACTER}`, input: undefined })),
+    );
+  }
+  return parsed;
 }
