@@ -143,6 +143,12 @@ export function parseEnv(source: Source = process.env): AppEnv {
       problems.push("NEXTAUTH_SECRET: the development value is not allowed in production");
     if (e.TOKEN_ENCRYPTION_KEYS.some((k) => k.key.equals(DEV_TOKEN_KEY)))
       problems.push("TOKEN_ENCRYPTION_KEYS: the development key is not allowed in production");
+    // Over http the session cookie goes out without Secure and tokens cross the network in clear.
+    for (const name of ["NEXTAUTH_URL", "SERVICE_BASE_URL"] as const) {
+      if (!isHttpsOrLoopback(e[name])) {
+        problems.push(`${name}: must be an https:// address in production (http:// only for localhost or 127.0.0.1)`);
+      }
+    }
   }
   if (problems.length > 0 || !result.success) {
     throw new ConfigError(
@@ -150,6 +156,13 @@ export function parseEnv(source: Source = process.env): AppEnv {
     );
   }
   return result.data;
+}
+
+/** https, or http to this machine itself (a proxy in front, the end-to-end suite). */
+export function isHttpsOrLoopback(address: string): boolean {
+  const url = new URL(address);
+  if (url.protocol === "https:") return true;
+  return url.hostname === "localhost" || url.hostname === "[::1]" || /^127(\.\d{1,3}){3}$/.test(url.hostname);
 }
 
 function stripEmpty(source: Source): Source {

@@ -160,6 +160,9 @@ test("pages and routes require a session, and send the security headers", async 
   expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
   expect(headers["content-security-policy"]).not.toContain("unsafe-eval");
   expect(headers["x-content-type-options"]).toBe("nosniff");
+  // The suite runs the production build: it sends HSTS on pages and routes alike.
+  expect(headers["strict-transport-security"]).toBe("max-age=63072000; includeSubDomains");
+  expect(api.headers()["strict-transport-security"]).toBe("max-age=63072000; includeSubDomains");
 
   const callback = await request.get(`${APP_URL}/api/auth/callback/playground?code=x&state=y`, { maxRedirects: 0 });
   expect(callback.headers()["referrer-policy"]).toBe("no-referrer");
