@@ -1,6 +1,7 @@
 // What people type: a name (trimmed, bounded, no control characters or half characters, refused
 // with its label), or a figure read by one of the parsers in money.ts / bulk/rule.ts, refused in
 // their words.
+import "@/lib/zod-csp";
 import { z } from "zod";
 import { hasLoneSurrogate, INCOMPLETE_CHARACTER } from "@/lib/unicode";
 import type { Parsed } from "./money";

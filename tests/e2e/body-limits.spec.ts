@@ -1,6 +1,6 @@
 // Audit finding 1: request bodies must be limited while they stream, on every route, so that a
 // large body cannot grow the server's memory. Measured on the production server's own process.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { pidListeningOn, watchMemory } from "../support/process-memory";
 import { sendBigBody } from "./big-body";
 import { APP_PORT, APP_URL } from "./config";

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { APP_URL, EMULATOR_URL } from "./config";
 import {
   answerConsent,

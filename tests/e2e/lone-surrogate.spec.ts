@@ -1,6 +1,6 @@
 // Audit finding 3: half of a UTF-16 surrogate pair ("\ud800") in a name gave 500 on four routes
 // (PostgreSQL refuses it in JSON). It must be a 422 naming the field, with nothing stored.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { centsToInput } from "@/lib/splits/money";
 import { splitRowInput } from "../support/split-input";
 import { connect, emulatorSwitch, resetAppData } from "./helpers";
