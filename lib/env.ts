@@ -78,6 +78,9 @@ const schema = z.object({
     error: "must be playground or production",
   }),
   SERVICE_BASE_URL: httpUrl,
+  /** The authorization server's issuer identifier (RFC 9207), compared exactly with the `iss`
+   *  of an authorization response. Absent: SERVICE_BASE_URL. */
+  SERVICE_ISSUER: z.url({ error: "must be a URL (the service's issuer identifier)" }).optional(),
   SERVICE_CLIENT_ID: z.string().trim().min(1, "is required"),
   SERVICE_CLIENT_SECRET: z.string().min(1, "is required"),
   SERVICE_SCOPES: scopes,
@@ -180,6 +183,11 @@ export function getEnv(): AppEnv {
  *  (RFC 9700 §4.4.2, the mix-up defence). */
 export function redirectUri(env: AppEnv): string {
   return `${env.NEXTAUTH_URL}/api/auth/callback/${env.SERVICE_ENVIRONMENT}`;
+}
+
+/** The issuer an authorization response's `iss` must name: configured, or the base address. */
+export function serviceIssuer(env: AppEnv): string {
+  return env.SERVICE_ISSUER ?? env.SERVICE_BASE_URL;
 }
 
 /** For tests that change process.env between cases. */

@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { APP_URL, EMULATOR_URL } from "./config";
 import {
@@ -82,6 +83,37 @@ test("a forged state at the callback is refused and nothing is connected", async
   await expect(page.locator("main").getByRole("alert")).toContainText("could not be verified");
   await page.goto("/settings");
   await expect(page).toHaveURL(/signed_out=1/);
+});
+
+/** Adds an `iss` to the service's authorization answer, as an RFC 9207 server would. */
+async function answerWithIssuer(page: Page, iss: string) {
+  await page.route(`${EMULATOR_URL}/admin/oauth2/authorize`, async (route) => {
+    if (route.request().method() !== "POST") return route.continue();
+    const answer = await route.fetch({ maxRedirects: 0 });
+    const location = new URL(answer.headers()["location"] ?? "");
+    location.searchParams.set("iss", iss);
+    await route.fulfill({ status: 302, headers: { location: location.toString() } });
+  });
+}
+
+test("an answer naming another issuer (RFC 9207) is refused, and nothing is connected", async ({ page, request }) => {
+  await answerWithIssuer(page, "https://app.kindful.com");
+  await startConnect(page);
+  await answerConsent(page, "Allow");
+
+  await expect(page).toHaveURL(/\/connect\/error\?reason=issuer_mismatch/);
+  await expect(page.locator("main").getByRole("alert")).toContainText("different authorization server");
+  // The code was never redeemed, and there is no session.
+  expect((await emulatorState(request)).stats.tokenRequests.authorization_code).toBe(0);
+  await page.goto("/settings");
+  await expect(page).toHaveURL(/signed_out=1/);
+});
+
+test("an answer naming this environment's issuer connects as usual", async ({ page }) => {
+  await answerWithIssuer(page, EMULATOR_URL);
+  await startConnect(page);
+  await answerConsent(page, "Allow");
+  await expect(page).toHaveURL(/\/transactions$/);
 });
 
 test("a callback this browser did not start is refused", async ({ page, browser }) => {

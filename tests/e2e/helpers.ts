@@ -13,6 +13,7 @@ export async function emulatorSwitch(request: APIRequestContext, name: string, b
 export async function emulatorState(request: APIRequestContext) {
   return (await (await request.get(`${EMULATOR_URL}/__emulator/state`)).json()) as {
     grants: { organization_id: number; status: string; integration_status: string | null }[];
+    stats: { tokenRequests: { authorization_code: number; refresh_token: number } };
   };
 }
 
