@@ -29,6 +29,7 @@ const EVENT_LABELS: Record<ConnectionView["events"][number]["type"], string> = {
   refresh_failed: "Refresh failed",
   disabled: "Disabled by the service",
   disconnected: "Disconnected",
+  needs_reconnect: "Needs reconnect",
 };
 
 export function ConnectionPanel({ providerId }: { providerId: string }) {

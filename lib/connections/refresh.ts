@@ -14,13 +14,13 @@ import { db } from "@/lib/db";
 import { log } from "@/lib/log";
 import { OAuthTokenError } from "@/lib/service/errors";
 import { refreshAccessToken } from "@/lib/service/oauth";
+import { readableTokens } from "./readable-tokens";
 import { clientCredentials, serviceTarget } from "./service-target";
 import {
   type ConnectionTokens,
   expiryFrom,
   findConnection,
   markStopped,
-  openTokens,
   parseScopes,
   recordEvent,
   sealTokens,
@@ -57,7 +57,7 @@ async function refreshOnce(connectionId: string, seenVersion: number): Promise<C
         connection?.statusReason ?? "This connection is not active. Reconnect to continue.",
       );
     }
-    const current = openTokens(connection);
+    const current = await readableTokens(connection);
     if (current && connection.tokenVersion !== seenVersion) return current;
     const now = new Date();
     const leased = await db().connection.updateMany({
@@ -87,7 +87,12 @@ async function refreshWithLease(connectionId: string, seenVersion: number, owner
       data: { refreshLeaseOwner: null, refreshLeaseUntil: null },
     });
   const connection = await findConnection(connectionId);
-  const current = connection && openTokens(connection);
+  const current =
+    connection &&
+    (await readableTokens(connection).catch(async (error: unknown) => {
+      await release();
+      throw error;
+    }));
   if (!connection || !current?.refreshToken) {
     await release();
     await markStopped(
@@ -107,9 +112,10 @@ async function refreshWithLease(connectionId: string, seenVersion: number, owner
     if (error instanceof OAuthTokenError && error.error === "invalid_grant") {
       // A reconnect while we held the lease wrote newer tokens: those are the truth, not a refusal.
       const now = await findConnection(connectionId);
-      const newer = now && now.status === "active" && now.tokenVersion !== seenVersion ? openTokens(now) : null;
+      const newer =
+        now && now.status === "active" && now.tokenVersion !== seenVersion ? await readableTokens(now) : null;
       if (newer) return newer;
-      await markStopped(connectionId, "needs_reconnect", REFRESH_REFUSED_MESSAGE);
+      await markStopped(connectionId, "needs_reconnect", REFRESH_REFUSED_MESSAGE, "refresh_failed");
       throw new AppError("connection_needs_reconnect", REFRESH_REFUSED_MESSAGE);
     }
     await recordEvent(
@@ -146,7 +152,7 @@ async function refreshWithLease(connectionId: string, seenVersion: number, owner
     // theirs is the newer truth.
     await release();
     const winner = await findConnection(connectionId);
-    const theirs = winner && winner.status === "active" ? openTokens(winner) : null;
+    const theirs = winner && winner.status === "active" ? await readableTokens(winner) : null;
     if (!theirs) throw new AppError("connection_needs_reconnect", "This connection needs to be reconnected.");
     return theirs;
   }

@@ -123,15 +123,19 @@ export async function recordCheck(id: string, organizationName: string | undefin
   return rows[0] ?? null;
 }
 
-/** Moves an active connection to a stopped state once, recording why. */
-export async function markStopped(id: string, status: "disabled" | "needs_reconnect", reason: string): Promise<void> {
+/** Moves an active connection to a stopped state once, recording why (as `event`, when the
+ *  state's own event type does not say it: a refused refresh is "refresh_failed"). */
+export async function markStopped(
+  id: string,
+  status: "disabled" | "needs_reconnect",
+  reason: string,
+  event: ConnectionEventType = status,
+): Promise<void> {
   const changed = await db().connection.updateMany({
     where: { id, status: "active" },
     data: { status, statusReason: reason, lastCheckedAt: new Date() },
   });
-  if (changed.count > 0) {
-    await recordEvent(id, status === "disabled" ? "disabled" : "refresh_failed", reason);
-  }
+  if (changed.count > 0) await recordEvent(id, event, reason);
 }
 
 /** Deletes the tokens and ends every session issued for this connection. */
