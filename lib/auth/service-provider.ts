@@ -78,11 +78,14 @@ export function serviceProvider(env: AppEnv): OAuthConfig<OrganizationProfile> {
 }
 
 function classifyExchangeError(error: unknown): ConnectFailure {
-  if (error instanceof OAuthTokenError) {
+  if (error instanceof OAuthTokenError && !error.retryable) {
     if (error.error === "invalid_client" || error.error === "unauthorized_client") return "client_rejected";
     return "code_rejected";
   }
-  if (error instanceof ServiceNetworkError || (error instanceof ServiceApiError && error.retryable)) {
+  if (
+    error instanceof ServiceNetworkError ||
+    ((error instanceof ServiceApiError || error instanceof OAuthTokenError) && error.retryable)
+  ) {
     return "service_unreachable";
   }
   return "unknown";

@@ -175,6 +175,28 @@ test("a disabled integration shows Reconnect, and reconnecting restores the same
   await expect(page.getByRole("region", { name: "Recent activity" })).toContainText("Reconnected");
 });
 
+test("a refresh the service refuses asks for Reconnect in settings and on every page", async ({ page, request }) => {
+  await connect(page);
+  await openSettings(page);
+  await emulatorSwitch(request, "revoke-access-tokens", { organization_id: RIVERSIDE.id });
+  await emulatorSwitch(request, "revoke-refresh-tokens", { organization_id: RIVERSIDE.id });
+
+  await page.getByRole("button", { name: "Check connection" }).click();
+  const panel = page.getByRole("region", { name: RIVERSIDE.name });
+  await expect(panel.getByText("Needs reconnect", { exact: true })).toBeVisible();
+  await expect(panel).toContainText("no longer accepts this connection's refresh token");
+
+  await page.goto("/transactions");
+  const banner = page.locator("main").getByRole("alert").filter({ hasText: "is not connected right now" });
+  await expect(banner).toContainText("Reconnect to continue");
+  await banner.getByRole("button", { name: "Reconnect" }).click();
+  await answerConsent(page, "Allow");
+  await expect(page).toHaveURL(/\/transactions$/);
+  await expect(page.locator("main").getByRole("alert").filter({ hasText: "is not connected right now" })).toHaveCount(
+    0,
+  );
+});
+
 test("pages and routes require a session, and send the security headers", async ({ request }) => {
   const settings = await request.get("/settings", { maxRedirects: 0 });
   expect(settings.status()).toBe(307);
