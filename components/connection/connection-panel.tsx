@@ -62,6 +62,11 @@ export function ConnectionPanel({ providerId }: { providerId: string }) {
             </div>
           </div>
         )}
+        {connection.scopeWarning && (
+          <p className="notice notice--warn" role="status">
+            {connection.scopeWarning}
+          </p>
+        )}
         <dl className="facts">
           <dt>Organization id</dt>
           <dd>{connection.organizationId}</dd>
