@@ -18,7 +18,7 @@ async function bigBody(path: string, headers: Record<string, string> = {}) {
   const memory = watchMemory(pidListeningOn(APP_PORT));
   const answer = await sendBigBody({ port: APP_PORT, path, totalBytes: BIG, headers });
   const grewBy = memory.stop();
-  // The figure, for the record (bench/RESULTS.md cites it): how much the server grew.
+  // The figure, for the record (docs/architecture.md, "Request bodies"): how much the server grew.
   console.log(`[body-limits] ${path}: ${answer.status}, resident memory +${(grewBy / 1048576).toFixed(1)} MB`);
   return { ...answer, grewBy };
 }
