@@ -6,6 +6,7 @@ export type AppErrorCode =
   | "not_found"
   | "conflict"
   | "invalid_input"
+  | "payload_too_large"
   | "connection_disabled"
   | "connection_needs_reconnect"
   | "service_unavailable"
@@ -17,6 +18,7 @@ const STATUS: Record<AppErrorCode, number> = {
   not_found: 404,
   conflict: 409,
   invalid_input: 422,
+  payload_too_large: 413,
   connection_disabled: 409,
   connection_needs_reconnect: 409,
   service_unavailable: 503,

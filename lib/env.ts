@@ -78,6 +78,9 @@ const schema = z.object({
     error: "must be playground or production",
   }),
   SERVICE_BASE_URL: httpUrl,
+  /** The authorization server's issuer identifier (RFC 9207), compared exactly with the `iss`
+   *  of an authorization response. Absent: SERVICE_BASE_URL. */
+  SERVICE_ISSUER: z.url({ error: "must be a URL (the service's issuer identifier)" }).optional(),
   SERVICE_CLIENT_ID: z.string().trim().min(1, "is required"),
   SERVICE_CLIENT_SECRET: z.string().min(1, "is required"),
   SERVICE_SCOPES: scopes,
@@ -143,6 +146,12 @@ export function parseEnv(source: Source = process.env): AppEnv {
       problems.push("NEXTAUTH_SECRET: the development value is not allowed in production");
     if (e.TOKEN_ENCRYPTION_KEYS.some((k) => k.key.equals(DEV_TOKEN_KEY)))
       problems.push("TOKEN_ENCRYPTION_KEYS: the development key is not allowed in production");
+    // Over http the session cookie goes out without Secure and tokens cross the network in clear.
+    for (const name of ["NEXTAUTH_URL", "SERVICE_BASE_URL"] as const) {
+      if (!isHttpsOrLoopback(e[name])) {
+        problems.push(`${name}: must be an https:// address in production (http:// only for localhost or 127.0.0.1)`);
+      }
+    }
   }
   if (problems.length > 0 || !result.success) {
     throw new ConfigError(
@@ -150,6 +159,13 @@ export function parseEnv(source: Source = process.env): AppEnv {
     );
   }
   return result.data;
+}
+
+/** https, or http to this machine itself (a proxy in front, the end-to-end suite). */
+export function isHttpsOrLoopback(address: string): boolean {
+  const url = new URL(address);
+  if (url.protocol === "https:") return true;
+  return url.hostname === "localhost" || url.hostname === "[::1]" || /^127(\.\d{1,3}){3}$/.test(url.hostname);
 }
 
 function stripEmpty(source: Source): Source {
@@ -167,6 +183,11 @@ export function getEnv(): AppEnv {
  *  (RFC 9700 §4.4.2, the mix-up defence). */
 export function redirectUri(env: AppEnv): string {
   return `${env.NEXTAUTH_URL}/api/auth/callback/${env.SERVICE_ENVIRONMENT}`;
+}
+
+/** The issuer an authorization response's `iss` must name: configured, or the base address. */
+export function serviceIssuer(env: AppEnv): string {
+  return env.SERVICE_ISSUER ?? env.SERVICE_BASE_URL;
 }
 
 /** For tests that change process.env between cases. */

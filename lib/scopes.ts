@@ -8,3 +8,15 @@ export const SCOPE_DESCRIPTIONS: Record<string, string> = {
 export function describeScope(scope: string): string {
   return SCOPE_DESCRIPTIONS[scope] ?? scope;
 }
+
+/** The scopes Apportion asked for that the service did not grant. */
+export function missingScopes(granted: readonly string[], needed: readonly string[]): string[] {
+  return needed.filter((scope) => !granted.includes(scope));
+}
+
+/** What an admin should know when access is narrower than Apportion needs; null when it is not. */
+export function scopeWarning(missing: readonly string[]): string | null {
+  if (missing.length === 0) return null;
+  const what = missing.map((scope) => `${describeScope(scope).toLowerCase()} (${scope})`).join("; ");
+  return `The service did not grant everything Apportion needs: ${what}. What needs it will be refused; reconnect and allow all the access asked for.`;
+}

@@ -32,6 +32,7 @@ const EVENT_LABELS: Record<ConnectionView["events"][number]["type"], string> = {
   refresh_failed: "Refresh failed",
   disabled: "Disabled by the service",
   disconnected: "Disconnected",
+  needs_reconnect: "Needs reconnect",
 };
 
 export function ConnectionPanel({ providerId }: { providerId: string }) {
@@ -61,6 +62,11 @@ export function ConnectionPanel({ providerId }: { providerId: string }) {
           <Notice tone="warn" actions={<ConnectButton providerId={providerId} label="Reconnect" />}>
             <p>{connection.statusReason ?? "This connection is not active."}</p>
           </Notice>
+        )}
+        {connection.scopeWarning && (
+          <p className="notice notice--warn" role="status">
+            {connection.scopeWarning}
+          </p>
         )}
         <dl className="facts">
           <dt>Organization id</dt>

@@ -1,6 +1,6 @@
 // The one wrapper every app route handler goes through: same-origin check on writes, the
-// signed-in admin's connection, a size-limited JSON body parsed by the route's zod schema, and
-// errors mapped by errorResponse.
+// signed-in admin's connection, a JSON body size-limited as it streams and parsed by the route's
+// zod schema, and errors mapped by errorResponse.
 import "server-only";
 import type { NextRequest } from "next/server";
 import type { z } from "zod";
@@ -8,9 +8,9 @@ import { AppError } from "@/lib/app-error";
 import { requireConnectionForApi } from "@/lib/auth/session";
 import { getEnv } from "@/lib/env";
 import type { Connection } from "@/lib/generated/prisma/client";
+import { assertDeclaredLength, BODY_LIMITS } from "@/lib/http/limited-body";
 import { errorResponse } from "./errors";
-
-const DEFAULT_MAX_BODY_BYTES = 256 * 1024;
+import { readJsonBody } from "./json-body";
 
 type Params = Record<string, string | string[] | undefined>;
 
@@ -22,10 +22,15 @@ export function apiRoute<S extends z.ZodType | undefined = undefined>(
 ) {
   return async (request: NextRequest, context: { params: Promise<Params> }): Promise<Response> => {
     try {
-      if (request.method !== "GET" && request.method !== "HEAD") assertSameOrigin(request);
+      const maxBodyBytes = options.maxBodyBytes ?? BODY_LIMITS.json;
+      if (request.method !== "GET" && request.method !== "HEAD") {
+        // Before anything else, even the session check: an oversized body is refused unread.
+        assertDeclaredLength(request, maxBodyBytes);
+        assertSameOrigin(request);
+      }
       const connection = await requireConnectionForApi();
       const body = (
-        options.body ? await readBody(request, options.body, options.maxBodyBytes) : undefined
+        options.body ? await readJsonBody(request, options.body, maxBodyBytes) : undefined
       ) as S extends z.ZodType ? z.infer<S> : undefined;
       const result = await handler({ request, connection, body, params: await context.params });
       if (result instanceof Response) return result;
@@ -44,25 +49,4 @@ export function assertSameOrigin(request: NextRequest): void {
   if ((origin && origin !== expected) || (site && site !== "same-origin" && site !== "none")) {
     throw new AppError("forbidden", "This request came from another site and was refused.");
   }
-}
-
-async function readBody(request: NextRequest, schema: z.ZodType, maxBytes = DEFAULT_MAX_BODY_BYTES): Promise<unknown> {
-  if (!(request.headers.get("content-type") ?? "").includes("application/json")) {
-    throw new AppError("invalid_input", "Send the request body as JSON (Content-Type: application/json).");
-  }
-  const declared = Number(request.headers.get("content-length") ?? 0);
-  if (declared > maxBytes) throw tooLarge(maxBytes);
-  const text = await request.text();
-  if (Buffer.byteLength(text) > maxBytes) throw tooLarge(maxBytes);
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch {
-    throw new AppError("invalid_input", "The request body is not valid JSON.");
-  }
-  return schema.parse(raw);
-}
-
-function tooLarge(maxBytes: number) {
-  return new AppError("invalid_input", `The request body is larger than ${Math.round(maxBytes / 1024)} KB.`);
 }

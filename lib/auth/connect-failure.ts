@@ -12,6 +12,8 @@ export const CONNECT_FAILURES = {
   client_rejected:
     "The service did not accept Apportion's client credentials. An administrator needs to check SERVICE_CLIENT_ID and SERVICE_CLIENT_SECRET.",
   authorization_refused: "The service refused the authorization request. Nothing was connected.",
+  issuer_mismatch:
+    "The answer to this sign-in came from a different authorization server than the one Apportion is set up for, so it was refused. Nothing was connected.",
   service_unreachable: "The service could not be reached. Nothing was connected.",
   details_failed:
     "Access was granted, but Apportion could not read your organization's details from the service. Nothing was saved.",

@@ -7,6 +7,7 @@ import { OAuthTokenError, ServiceApiError, ServiceNetworkError } from "@/lib/ser
 import { exchangeCode } from "@/lib/service/oauth";
 import type { AccountDetails } from "@/lib/service/schemas";
 import { type ConnectFailure, recordConnectFailure } from "./connect-failure";
+import { isForeignIssuer } from "./issuer";
 
 /** The account details, with the organization's id as the profile's subject. */
 type OrganizationProfile = AccountDetails & { sub: string };
@@ -29,6 +30,12 @@ export function serviceProvider(env: AppEnv): OAuthConfig<OrganizationProfile> {
     token: {
       url: `${env.SERVICE_BASE_URL}/admin/oauth2/token`,
       async request({ params, checks }) {
+        // Before anything is sent: an answer from another authorization server must not have
+        // its code redeemed here (RFC 9207, the mix-up defence).
+        if (isForeignIssuer(params.iss, env)) {
+          recordConnectFailure("issuer_mismatch");
+          throw new Error("issuer mismatch");
+        }
         // openid-client compares state only in its own exchange; this one is ours, so is the check.
         if (!checks.state || params.state !== checks.state) {
           recordConnectFailure("state_invalid");
@@ -71,11 +78,14 @@ export function serviceProvider(env: AppEnv): OAuthConfig<OrganizationProfile> {
 }
 
 function classifyExchangeError(error: unknown): ConnectFailure {
-  if (error instanceof OAuthTokenError) {
+  if (error instanceof OAuthTokenError && !error.retryable) {
     if (error.error === "invalid_client" || error.error === "unauthorized_client") return "client_rejected";
     return "code_rejected";
   }
-  if (error instanceof ServiceNetworkError || (error instanceof ServiceApiError && error.retryable)) {
+  if (
+    error instanceof ServiceNetworkError ||
+    ((error instanceof ServiceApiError || error instanceof OAuthTokenError) && error.retryable)
+  ) {
     return "service_unreachable";
   }
   return "unknown";

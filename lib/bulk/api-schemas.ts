@@ -2,13 +2,19 @@
 // server to hold more than one part of an upload.
 import { z } from "zod";
 import { transactionFiltersSchema } from "@/lib/transactions/read";
+import { hasLoneSurrogate, INCOMPLETE_CHARACTER } from "@/lib/unicode";
 import { MAX_BATCH_ROWS, MAX_VALUE_LENGTH } from "./csv-format";
 import { ruleSchema, savedRuleSchema } from "./rule";
 
-// PostgreSQL cannot store a NUL character in text or JSON: refused here with words, not a 500.
-const noNul = (label: string) => z.string().refine((v) => !v.includes("\u0000"), `${label} contains a NUL character.`);
+// PostgreSQL cannot store a NUL character or half of a surrogate pair in text or JSON: refused
+// here with words, not a 500.
+const storable = (label: string) =>
+  z
+    .string()
+    .refine((v) => !v.includes("\u0000"), `${label} contains a NUL character.`)
+    .refine((v) => !hasLoneSurrogate(v), `${label} ${INCOMPLETE_CHARACTER}`);
 
-const label = noNul("The name").pipe(
+const label = storable("The name").pipe(
   z.string().trim().min(1, "Name the allocation.").max(200, "A name is at most 200 characters."),
 );
 
@@ -17,7 +23,7 @@ export const createDraftSchema = z.discriminatedUnion("source", [
     source: z.literal("csv"),
     label,
     columns: z
-      .array(noNul("A column name").pipe(z.string().max(200, "A column name is at most 200 characters.")))
+      .array(storable("A column name").pipe(z.string().max(200, "A column name is at most 200 characters.")))
       .min(1)
       .max(50, "The file has more than 50 columns."),
   }),
@@ -32,15 +38,17 @@ export const createDraftSchema = z.discriminatedUnion("source", [
 const csvRow = z.object({
   line: z.number().int().min(2),
   values: z.record(
-    noNul("A column name").pipe(z.string().max(200)),
-    noNul("A value").pipe(z.string().max(MAX_VALUE_LENGTH * 4)),
+    storable("A column name").pipe(z.string().max(200)),
+    storable("A value").pipe(z.string().max(MAX_VALUE_LENGTH * 4)),
   ),
   problem: z.string().max(2_000).optional(),
 });
 
 export const addItemsSchema = z.object({
   groups: z
-    .array(z.object({ transaction: noNul("A transaction id").pipe(z.string().max(200)), rows: z.array(csvRow).min(1) }))
+    .array(
+      z.object({ transaction: storable("A transaction id").pipe(z.string().max(200)), rows: z.array(csvRow).min(1) }),
+    )
     .min(1)
     .refine(
       (groups) => groups.reduce((n, g) => n + g.rows.length, 0) <= MAX_BATCH_ROWS,

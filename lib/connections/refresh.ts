@@ -1,4 +1,5 @@
-// The one refresh of a connection's tokens (spec §4.1 operation 3, JSON body).
+// The one refresh of a connection's tokens (spec §4.1 operation 3; the call and its outcomes are
+// in refresh-call.ts).
 //
 // A rotated refresh token must never be used twice, by this process or another instance on the
 // same database. Within a process, concurrent callers share one in-flight refresh. Across
@@ -12,27 +13,23 @@ import { randomUUID } from "node:crypto";
 import { AppError } from "@/lib/app-error";
 import { db } from "@/lib/db";
 import { log } from "@/lib/log";
-import { OAuthTokenError } from "@/lib/service/errors";
-import { refreshAccessToken } from "@/lib/service/oauth";
-import { clientCredentials, serviceTarget } from "./service-target";
+import { readableTokens } from "./readable-tokens";
+import { callRefresh, finalRefusal, isTransient } from "./refresh-call";
 import {
   type ConnectionTokens,
   expiryFrom,
   findConnection,
   markStopped,
-  openTokens,
   parseScopes,
   recordEvent,
   sealTokens,
 } from "./store";
 
-export const REFRESH_REFUSED_MESSAGE =
-  "The service no longer accepts this connection's refresh token. Reconnect to continue.";
-
-/** Longer than the token call's 15 s timeout, so a lease never lapses while its call is in flight. */
-const LEASE_MS = 30_000;
+/** Room for two attempts of up to two token calls each (REFRESH_CALL_TIMEOUT_MS) and the backoff
+ *  between them: callRefresh never starts a call that could outlast the lease. */
+const LEASE_MS = 45_000;
 /** How long a caller waits for another process's refresh before giving up. */
-const WAIT_MS = 35_000;
+const WAIT_MS = LEASE_MS + 5_000;
 const POLL_MS = 50;
 
 const inFlight = new Map<string, Promise<ConnectionTokens>>();
@@ -57,9 +54,10 @@ async function refreshOnce(connectionId: string, seenVersion: number): Promise<C
         connection?.statusReason ?? "This connection is not active. Reconnect to continue.",
       );
     }
-    const current = openTokens(connection);
+    const current = await readableTokens(connection);
     if (current && connection.tokenVersion !== seenVersion) return current;
     const now = new Date();
+    const leaseUntil = now.getTime() + LEASE_MS;
     const leased = await db().connection.updateMany({
       where: {
         id: connectionId,
@@ -67,9 +65,9 @@ async function refreshOnce(connectionId: string, seenVersion: number): Promise<C
         tokenVersion: seenVersion,
         OR: [{ refreshLeaseUntil: null }, { refreshLeaseUntil: { lt: now } }],
       },
-      data: { refreshLeaseOwner: owner, refreshLeaseUntil: new Date(now.getTime() + LEASE_MS) },
+      data: { refreshLeaseOwner: owner, refreshLeaseUntil: new Date(leaseUntil) },
     });
-    if (leased.count === 1) return refreshWithLease(connectionId, seenVersion, owner);
+    if (leased.count === 1) return refreshWithLease(connectionId, seenVersion, owner, leaseUntil);
     if (Date.now() > deadline) {
       throw new AppError(
         "service_unavailable",
@@ -80,14 +78,24 @@ async function refreshOnce(connectionId: string, seenVersion: number): Promise<C
   }
 }
 
-async function refreshWithLease(connectionId: string, seenVersion: number, owner: string): Promise<ConnectionTokens> {
+async function refreshWithLease(
+  connectionId: string,
+  seenVersion: number,
+  owner: string,
+  leaseUntil: number,
+): Promise<ConnectionTokens> {
   const release = () =>
     db().connection.updateMany({
       where: { id: connectionId, refreshLeaseOwner: owner },
       data: { refreshLeaseOwner: null, refreshLeaseUntil: null },
     });
   const connection = await findConnection(connectionId);
-  const current = connection && openTokens(connection);
+  const current =
+    connection &&
+    (await readableTokens(connection).catch(async (error: unknown) => {
+      await release();
+      throw error;
+    }));
   if (!connection || !current?.refreshToken) {
     await release();
     await markStopped(
@@ -100,30 +108,27 @@ async function refreshWithLease(connectionId: string, seenVersion: number, owner
 
   let answer;
   try {
-    answer = await refreshAccessToken(serviceTarget(), clientCredentials(), current.refreshToken);
+    answer = await callRefresh(current.refreshToken, leaseUntil);
   } catch (error) {
     await release();
     log.warn("connection.refresh_failed", { connectionId, error });
-    if (error instanceof OAuthTokenError && error.error === "invalid_grant") {
+    const refusal = finalRefusal(error);
+    if (refusal) {
       // A reconnect while we held the lease wrote newer tokens: those are the truth, not a refusal.
       const now = await findConnection(connectionId);
-      const newer = now && now.status === "active" && now.tokenVersion !== seenVersion ? openTokens(now) : null;
+      const newer =
+        now && now.status === "active" && now.tokenVersion !== seenVersion ? await readableTokens(now) : null;
       if (newer) return newer;
-      await markStopped(connectionId, "needs_reconnect", REFRESH_REFUSED_MESSAGE);
-      throw new AppError("connection_needs_reconnect", REFRESH_REFUSED_MESSAGE);
+      await markStopped(connectionId, "needs_reconnect", refusal, "refresh_failed");
+      throw new AppError("connection_needs_reconnect", refusal);
     }
-    await recordEvent(
-      connectionId,
-      "refresh_failed",
-      error instanceof OAuthTokenError ? error.error : "service unavailable",
+    if (!isTransient(error)) throw error;
+    // Transient: the connection stays active and the next call tries again.
+    await recordEvent(connectionId, "refresh_failed", "The service could not be reached; it will be asked again.");
+    throw new AppError(
+      "service_unavailable",
+      "The service could not be reached to renew access. Please try again in a moment.",
     );
-    if (error instanceof OAuthTokenError) {
-      throw new AppError(
-        "service_rejected",
-        "The service refused to refresh access for Apportion. Please try again later.",
-      );
-    }
-    throw new AppError("service_unavailable", "The service could not be reached to refresh access. Please try again.");
   }
 
   // Keep the old refresh token when the service sends none back.
@@ -146,7 +151,7 @@ async function refreshWithLease(connectionId: string, seenVersion: number, owner
     // theirs is the newer truth.
     await release();
     const winner = await findConnection(connectionId);
-    const theirs = winner && winner.status === "active" ? openTokens(winner) : null;
+    const theirs = winner && winner.status === "active" ? await readableTokens(winner) : null;
     if (!theirs) throw new AppError("connection_needs_reconnect", "This connection needs to be reconnected.");
     return theirs;
   }

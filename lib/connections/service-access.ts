@@ -6,9 +6,10 @@ import { AppError } from "@/lib/app-error";
 import type { Connection } from "@/lib/generated/prisma/client";
 import { ServiceApiError, ServiceNetworkError, ServiceResponseError } from "@/lib/service/errors";
 import type { ServiceTarget } from "@/lib/service/request";
+import { readableTokens } from "./readable-tokens";
 import { refreshConnection } from "./refresh";
 import { serviceTarget } from "./service-target";
-import { findConnection, markStopped, openTokens } from "./store";
+import { findConnection, markStopped } from "./store";
 
 export const DISABLED_MESSAGE =
   "The service reports that this integration was disabled (disconnected from the service's side). Reconnect to continue.";
@@ -24,7 +25,7 @@ type Call<T> = (accessToken: string, target: ServiceTarget) => Promise<T>;
 export async function withServiceAccess<T>(connectionOrId: Connection | string, call: Call<T>): Promise<T> {
   const connectionId = typeof connectionOrId === "string" ? connectionOrId : connectionOrId.id;
   const connection = typeof connectionOrId === "string" ? await findConnection(connectionOrId) : connectionOrId;
-  const tokens = connection ? usableTokens(connection) : null;
+  const tokens = connection ? await usableTokens(connection) : null;
   if (!connection || !tokens) throw new AppError("unauthenticated", "Connect an organization first.");
   const target = serviceTarget();
 
@@ -45,14 +46,14 @@ export async function withServiceAccess<T>(connectionOrId: Connection | string, 
   }
 }
 
-function usableTokens(connection: Connection) {
+async function usableTokens(connection: Connection) {
   if (connection.status === "disabled")
     throw new AppError("connection_disabled", connection.statusReason ?? DISABLED_MESSAGE);
   if (connection.status === "needs_reconnect") {
     throw new AppError("connection_needs_reconnect", connection.statusReason ?? "Reconnect to continue.");
   }
   if (connection.status === "disconnected") return null;
-  return openTokens(connection);
+  return readableTokens(connection);
 }
 
 async function translate(connectionId: string, error: unknown): Promise<never> {

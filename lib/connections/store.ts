@@ -3,6 +3,8 @@ import "server-only";
 import { db } from "@/lib/db";
 import { getEnv, type ServiceEnvironment } from "@/lib/env";
 import type { Connection, ConnectionEventType } from "@/lib/generated/prisma/client";
+import { log } from "@/lib/log";
+import { missingScopes } from "@/lib/scopes";
 import type { TokenResponse } from "@/lib/service/schemas";
 import { activeKeyId, open, seal } from "./token-cipher";
 
@@ -43,6 +45,8 @@ export function expiryFrom(tokens: Pick<TokenResponse, "expires_in" | "created_a
   return new Date(issuedAt.getTime() + tokens.expires_in * 1000);
 }
 
+/** The scopes the server granted. RFC 6749 §5.1: an answer without `scope` granted what was
+ *  asked (a first grant) or what was granted before (a refresh, §6). */
 export function parseScopes(scope: string | undefined, fallback: readonly string[]): string[] {
   return scope ? scope.split(/[\s,]+/).filter(Boolean) : [...fallback];
 }
@@ -79,13 +83,15 @@ export async function saveGrant(grant: Grant): Promise<Connection> {
       create: { ...owner, ...fields },
       update: { ...fields, tokenVersion: { increment: 1 } },
     });
+    const missing = missingScopes(scopes, getEnv().SERVICE_SCOPES);
     await tx.connectionEvent.create({
       data: {
         connectionId: connection.id,
         type: existing ? "reconnected" : "connected",
-        detail: `Scopes: ${scopes.join(" ")}`,
+        detail: `Scopes: ${scopes.join(" ")}${missing.length > 0 ? `. Not granted: ${missing.join(" ")}` : ""}`,
       },
     });
+    if (missing.length > 0) log.warn("connection.scopes_missing", { connectionId: connection.id, missing });
     return connection;
   });
 }
@@ -123,15 +129,19 @@ export async function recordCheck(id: string, organizationName: string | undefin
   return rows[0] ?? null;
 }
 
-/** Moves an active connection to a stopped state once, recording why. */
-export async function markStopped(id: string, status: "disabled" | "needs_reconnect", reason: string): Promise<void> {
+/** Moves an active connection to a stopped state once, recording why (as `event`, when the
+ *  state's own event type does not say it: a refused refresh is "refresh_failed"). */
+export async function markStopped(
+  id: string,
+  status: "disabled" | "needs_reconnect",
+  reason: string,
+  event: ConnectionEventType = status,
+): Promise<void> {
   const changed = await db().connection.updateMany({
     where: { id, status: "active" },
     data: { status, statusReason: reason, lastCheckedAt: new Date() },
   });
-  if (changed.count > 0) {
-    await recordEvent(id, status === "disabled" ? "disabled" : "refresh_failed", reason);
-  }
+  if (changed.count > 0) await recordEvent(id, event, reason);
 }
 
 /** Deletes the tokens and ends every session issued for this connection. */

@@ -1,12 +1,16 @@
 // What the browser may see of a connection: never a token, never an envelope.
 import "server-only";
+import { getEnv } from "@/lib/env";
 import type { Connection, ConnectionEvent } from "@/lib/generated/prisma/client";
+import { missingScopes, scopeWarning } from "@/lib/scopes";
 
 export type ConnectionView = {
   organizationId: string;
   organizationName: string;
   environment: Connection["environment"];
   scopes: string[];
+  /** Set when the service granted less than Apportion asked for (SERVICE_SCOPES). */
+  scopeWarning: string | null;
   status: Connection["status"];
   statusReason: string | null;
   connectedAt: string;
@@ -30,6 +34,7 @@ export function toConnectionView(
     organizationName: connection.organizationName,
     environment: connection.environment,
     scopes: connection.scopes,
+    scopeWarning: scopeWarning(missingScopes(connection.scopes, getEnv().SERVICE_SCOPES)),
     status: connection.status,
     statusReason: connection.statusReason,
     connectedAt: connection.connectedAt.toISOString(),

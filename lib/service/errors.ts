@@ -40,14 +40,23 @@ export class ServiceResponseError extends Error {
   readonly retryable = false;
 }
 
+/** OAuth error codes that say "later", not "no" (RFC 6749 §4.1.2.1 lists them for the
+ *  authorization endpoint; servers send them from the token endpoint too). */
+const TRANSIENT_OAUTH_ERRORS = new Set(["temporarily_unavailable", "server_error"]);
+
 /** An RFC 6749 §5.2 error from the token endpoint. */
 export class OAuthTokenError extends Error {
   override name = "OAuthTokenError";
+  /** A refusal that may pass if asked again later: 429, 5xx, or a code that says so. */
+  readonly retryable: boolean;
   constructor(
     readonly status: number,
     readonly error: string,
     readonly description?: string,
+    /** Seconds the server asked us to wait (Retry-After), when it said. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(`Token endpoint refused the request: ${error}${description ? ` (${description})` : ""}`);
+    this.retryable = status === 429 || status >= 500 || TRANSIENT_OAUTH_ERRORS.has(error);
   }
 }

@@ -1,6 +1,6 @@
 // The route-handler contract, through HTTP with a signed-in admin's session: every bad input
 // gets a clear 4xx with field paths, and nothing is stored.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { splitRowInput } from "../support/split-input";
 import { connect, emulatorSwitch, resetAppData } from "./helpers";
 
@@ -19,7 +19,7 @@ const allocation = (rows: unknown[], extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-test("submissions: 422 with field paths, 404, 409, size limit, and nothing stored", async ({ page }) => {
+test("submissions: 422 with field paths, 404, 409, 413 over the size limit, and nothing stored", async ({ page }) => {
   await connect(page);
   const api = page.request;
   const post = (data: unknown, headers: Record<string, string> = {}) =>
@@ -81,8 +81,8 @@ test("submissions: 422 with field paths, 404, 409, size limit, and nothing store
     idempotencyKey: crypto.randomUUID(),
     allocations: [allocation([row("100", { campaign: "x".repeat(3 * 1024 * 1024) })])],
   });
-  expect(huge.status()).toBe(422);
-  expect((await huge.json()).error.message).toContain("larger than");
+  expect(huge.status()).toBe(413);
+  expect((await huge.json()).error.message).toContain("larger than 2 MB");
 
   const unknown = await post({
     idempotencyKey: crypto.randomUUID(),

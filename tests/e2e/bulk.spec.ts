@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { EMULATOR_URL } from "./config";
 import { connect, emulatorSwitch, resetAppData } from "./helpers";
 

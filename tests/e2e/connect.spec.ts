@@ -1,4 +1,5 @@
-import { expect, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { APP_URL, EMULATOR_URL } from "./config";
 import {
   answerConsent,
@@ -84,6 +85,37 @@ test("a forged state at the callback is refused and nothing is connected", async
   await expect(page).toHaveURL(/signed_out=1/);
 });
 
+/** Adds an `iss` to the service's authorization answer, as an RFC 9207 server would. */
+async function answerWithIssuer(page: Page, iss: string) {
+  await page.route(`${EMULATOR_URL}/admin/oauth2/authorize`, async (route) => {
+    if (route.request().method() !== "POST") return route.continue();
+    const answer = await route.fetch({ maxRedirects: 0 });
+    const location = new URL(answer.headers()["location"] ?? "");
+    location.searchParams.set("iss", iss);
+    await route.fulfill({ status: 302, headers: { location: location.toString() } });
+  });
+}
+
+test("an answer naming another issuer (RFC 9207) is refused, and nothing is connected", async ({ page, request }) => {
+  await answerWithIssuer(page, "https://app.kindful.com");
+  await startConnect(page);
+  await answerConsent(page, "Allow");
+
+  await expect(page).toHaveURL(/\/connect\/error\?reason=issuer_mismatch/);
+  await expect(page.locator("main").getByRole("alert")).toContainText("different authorization server");
+  // The code was never redeemed, and there is no session.
+  expect((await emulatorState(request)).stats.tokenRequests.authorization_code).toBe(0);
+  await page.goto("/settings");
+  await expect(page).toHaveURL(/signed_out=1/);
+});
+
+test("an answer naming this environment's issuer connects as usual", async ({ page }) => {
+  await answerWithIssuer(page, EMULATOR_URL);
+  await startConnect(page);
+  await answerConsent(page, "Allow");
+  await expect(page).toHaveURL(/\/transactions$/);
+});
+
 test("a callback this browser did not start is refused", async ({ page, browser }) => {
   let callback = "";
   await page.route(`${EMULATOR_URL}/admin/oauth2/authorize`, async (route) => {
@@ -143,6 +175,28 @@ test("a disabled integration shows Reconnect, and reconnecting restores the same
   await expect(page.getByRole("region", { name: "Recent activity" })).toContainText("Reconnected");
 });
 
+test("a refresh the service refuses asks for Reconnect in settings and on every page", async ({ page, request }) => {
+  await connect(page);
+  await openSettings(page);
+  await emulatorSwitch(request, "revoke-access-tokens", { organization_id: RIVERSIDE.id });
+  await emulatorSwitch(request, "revoke-refresh-tokens", { organization_id: RIVERSIDE.id });
+
+  await page.getByRole("button", { name: "Check connection" }).click();
+  const panel = page.getByRole("region", { name: RIVERSIDE.name });
+  await expect(panel.getByText("Needs reconnect", { exact: true })).toBeVisible();
+  await expect(panel).toContainText("no longer accepts this connection's refresh token");
+
+  await page.goto("/transactions");
+  const banner = page.locator("main").getByRole("alert").filter({ hasText: "is not connected right now" });
+  await expect(banner).toContainText("Reconnect to continue");
+  await banner.getByRole("button", { name: "Reconnect" }).click();
+  await answerConsent(page, "Allow");
+  await expect(page).toHaveURL(/\/transactions$/);
+  await expect(page.locator("main").getByRole("alert").filter({ hasText: "is not connected right now" })).toHaveCount(
+    0,
+  );
+});
+
 test("pages and routes require a session, and send the security headers", async ({ request }) => {
   const settings = await request.get("/settings", { maxRedirects: 0 });
   expect(settings.status()).toBe(307);
@@ -160,6 +214,9 @@ test("pages and routes require a session, and send the security headers", async 
   expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
   expect(headers["content-security-policy"]).not.toContain("unsafe-eval");
   expect(headers["x-content-type-options"]).toBe("nosniff");
+  // The suite runs the production build: it sends HSTS on pages and routes alike.
+  expect(headers["strict-transport-security"]).toBe("max-age=63072000; includeSubDomains");
+  expect(api.headers()["strict-transport-security"]).toBe("max-age=63072000; includeSubDomains");
 
   const callback = await request.get(`${APP_URL}/api/auth/callback/playground?code=x&state=y`, { maxRedirects: 0 });
   expect(callback.headers()["referrer-policy"]).toBe("no-referrer");

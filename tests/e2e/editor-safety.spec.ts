@@ -1,7 +1,7 @@
 // What keeps the admin's work and money safe in the editor: no typo becomes a fund unnoticed,
 // nothing typed is lost, nothing is sent that would change nothing, and a gift changed elsewhere
 // is shown before anything is sent.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { editor, openEditor, serviceSplits } from "./editor";
 import { connect, emulatorSwitch, resetAppData } from "./helpers";
 

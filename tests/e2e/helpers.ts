@@ -13,6 +13,7 @@ export async function emulatorSwitch(request: APIRequestContext, name: string, b
 export async function emulatorState(request: APIRequestContext) {
   return (await (await request.get(`${EMULATOR_URL}/__emulator/state`)).json()) as {
     grants: { organization_id: number; status: string; integration_status: string | null }[];
+    stats: { tokenRequests: { authorization_code: number; refresh_token: number } };
   };
 }
 
@@ -46,7 +47,16 @@ export async function resetAppData() {
   const client = new pg.Client({ connectionString: appEnv.DATABASE_URL });
   await client.connect();
   try {
-    await client.query(`TRUNCATE "Connection" CASCADE`);
+    // The server's worker may still be finishing the last test's sends: TRUNCATE then loses a
+    // deadlock now and then (40P01), which PostgreSQL resolves by asking to try again.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await client.query(`TRUNCATE "Connection" CASCADE`);
+        return;
+      } catch (error) {
+        if ((error as { code?: string }).code !== "40P01" || attempt === 3) throw error;
+      }
+    }
   } finally {
     await client.end();
   }

@@ -4,7 +4,8 @@
 // (`npm run screenshots`), the README's pictures are written there as well.
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { editor, expectNoSeriousAxeViolations, openEditor } from "./editor";
 import { connect, emulatorSwitch, resetAppData } from "./helpers";
 

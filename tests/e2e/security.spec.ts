@@ -2,7 +2,8 @@
 // of bad inputs against every route handler.
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { type APIRequestContext, expect, test } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { AUTH_SECRET, CLIENT_SECRET, TOKEN_KEY } from "./config";
 import { centsToInput } from "@/lib/splits/money";
 import { splitRowInput } from "../support/split-input";
@@ -267,7 +268,7 @@ test("every route handler answers bad input with a clear 4xx and stores nothing"
         idempotencyKey: crypto.randomUUID(),
         allocations: [{ ...valid, rows: [{ ...valid.rows[0], campaign: "<b>".repeat(900_000) }] }],
       },
-      expected: 422,
+      expected: 413,
     },
   ];
   for (const c of calls) {

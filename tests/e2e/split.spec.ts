@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { EMULATOR_URL } from "./config";
 import { editor, expectNoSeriousAxeViolations, openEditor, serviceSplits } from "./editor";
 import { connect, emulatorSwitch, resetAppData } from "./helpers";

@@ -87,6 +87,23 @@ describe("configuration", () => {
     expect(message).toContain("TOKEN_ENCRYPTION_KEYS: the development key is not allowed");
   });
 
+  it.each(["NEXTAUTH_URL", "SERVICE_BASE_URL"])(
+    "refuses http:// for %s in production, except to this machine",
+    (name) => {
+      expect(problems({ ...production, [name]: "http://apportion.example.org" })).toContain(
+        `${name}: must be an https:// address in production (http:// only for localhost or 127.0.0.1)`,
+      );
+      for (const loopback of ["http://localhost:3000", "http://127.0.0.1:4010", "http://[::1]:3000"]) {
+        expect(() => parseEnv({ ...production, [name]: loopback }), loopback).not.toThrow();
+      }
+      // A look-alike host is not this machine.
+      expect(problems({ ...production, [name]: "http://localhost.example.org" })).toContain(name);
+      expect(problems({ ...production, [name]: "http://127.0.0.1.example.org" })).toContain(name);
+      // Development keeps plain http.
+      expect(() => parseEnv({ NODE_ENV: "development", [name]: "http://apportion.test" })).not.toThrow();
+    },
+  );
+
   it("never echoes a secret's value in its message", () => {
     const message = problems({ ...production, NEXTAUTH_SECRET: "tiny-secret-value" });
     expect(message).not.toContain("tiny-secret-value");

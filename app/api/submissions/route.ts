@@ -1,5 +1,6 @@
 import { after } from "next/server";
 import { apiRoute } from "@/lib/api/route";
+import { BODY_LIMITS } from "@/lib/http/limited-body";
 import { listSubmissions } from "@/lib/imports/read";
 import { sendSubmission } from "@/lib/imports/send";
 import { createSubmission } from "@/lib/imports/submit";
@@ -9,7 +10,7 @@ export const GET = apiRoute({}, async ({ connection }) => listSubmissions(connec
 
 /** Stores the submission, answers at once, and sends it after the response. */
 export const POST = apiRoute(
-  { body: submissionRequestSchema, maxBodyBytes: 2 * 1024 * 1024 },
+  { body: submissionRequestSchema, maxBodyBytes: BODY_LIMITS.submissions },
   async ({ connection, body }) => {
     const { submissionId, created } = await createSubmission(connection, body);
     after(() => sendSubmission(submissionId));

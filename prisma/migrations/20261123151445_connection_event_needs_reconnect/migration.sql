@@ -1,0 +1,3 @@
+-- AlterEnum
+ALTER TYPE "ConnectionEventType" ADD VALUE 'needs_reconnect';
+

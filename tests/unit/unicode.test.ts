@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { readJsonBody } from "@/lib/api/json-body";
+import { AppError } from "@/lib/app-error";
+import { savedRuleSchema } from "@/lib/bulk/rule";
+import { splitRowSchema } from "@/lib/splits/schema";
+import { findLoneSurrogates, hasLoneSurrogate } from "@/lib/unicode";
+import { splitRowInput } from "../support/split-input";
+
+describe("half of a surrogate pair", () => {
+  it("is told apart from whole characters, emoji included", () => {
+    expect(hasLoneSurrogate("\ud800")).toBe(true);
+    expect(hasLoneSurrogate("a\udc00b")).toBe(true);
+    expect(hasLoneSurrogate("\udc00\ud800")).toBe(true); // a low then a high: both alone
+    expect(hasLoneSurrogate("Été 🎉 \u{10348}")).toBe(false);
+  });
+
+  it("is found anywhere in a JSON value, keys included, by its path", () => {
+    const value = JSON.parse('{"a":["ok","x\\ud800"],"b":{"\\udfff":"v"},"c":1}') as unknown;
+    expect(findLoneSurrogates(value)).toEqual([
+      ["a", 1],
+      ["b", "\udfff"],
+    ]);
+  });
+
+  it("is refused by the field's own schema, in its words", () => {
+    const row = splitRowSchema.safeParse(splitRowInput("t:1", "1.00", { fund: "Gen\ud800eral" }));
+    expect(row.success).toBe(false);
+    expect(row.error?.issues[0]).toMatchObject({
+      path: ["fund"],
+      message: "Fund contains an incomplete character (half of an emoji or symbol); retype it.",
+    });
+    const rule = savedRuleSchema.safeParse({
+      name: "\udbff",
+      rule: { lines: [{ fund: "General", percent: "100" }], leftoverLine: 0 },
+    });
+    expect(rule.error?.issues[0]?.path).toEqual(["name"]);
+  });
+
+  it("is refused in any string of a route's body that no schema names", async () => {
+    const body = '{"id":"x\\ud800"}';
+    const request = new Request("http://localhost/api/x", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body,
+    });
+    const error = await readJsonBody(request, z.object({ id: z.string() })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(z.ZodError);
+    expect((error as z.ZodError).issues[0]?.path).toEqual(["id"]);
+    expect(error).not.toBeInstanceOf(AppError);
+  });
+});
