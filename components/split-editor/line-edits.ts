@@ -102,6 +102,12 @@ export function removeLine({ form, lines, gift, say }: EditContext, index: numbe
   }
   lines.remove(index);
   say(`Line ${index + 1} removed.`);
+  // Focus stays in the table: on the line that took this one's place, or the one before it.
+  focusAmount(Math.min(index, form.getValues("lines").length - 1));
+}
+
+function focusAmount(index: number): void {
+  requestAnimationFrame(() => document.getElementById(`amount-${index}`)?.focus());
 }
 
 export function undoRemove({ form, lines, gift }: EditContext, splitId: string): void {
@@ -110,5 +116,7 @@ export function undoRemove({ form, lines, gift }: EditContext, splitId: string):
     "removedSplitIds",
     form.getValues("removedSplitIds").filter((id) => id !== splitId),
   );
-  if (split) lines.append(lineFromSplit(split), { shouldFocus: false });
+  if (!split) return;
+  lines.append(lineFromSplit(split), { shouldFocus: false });
+  focusAmount(form.getValues("lines").length - 1);
 }

@@ -11,6 +11,7 @@ import type { NamePickerProps } from "./name-picker";
 import { placeholderFor } from "./name-picker";
 import { choiceFor, displayText, type MenuItem, resolveTyped } from "./picker-logic";
 import { itemForValue, itemKey, menuItems } from "./picker-menu";
+import { useMenuPlacement } from "./menu-placement";
 import { PickerMenuItem } from "./picker-menu-item";
 
 let pendingFocus: { id: string; text: string; caret: number } | null = null;
@@ -22,17 +23,12 @@ export function handOverFocus(id: string, text: string, caret: number) {
 
 const { stateChangeTypes: types } = useCombobox;
 
-export function NameCombobox({
-  id,
-  label,
-  kind,
-  value,
-  options,
-  onChange,
-  onBlur,
-  invalid,
-  describedBy,
-}: NamePickerProps) {
+/**
+ * downshift's combobox with three of its defaults changed for money: leaving the field never picks
+ * the highlighted item for the admin, Escape never clears a chosen name, and text left unchosen
+ * stays visible as "not chosen yet" (commitTyped) instead of vanishing.
+ */
+function usePickerCombobox({ id, kind, value, options, onChange }: NamePickerProps) {
   const shown = displayText(value);
   // What the admin is typing; null shows the value (so a value changed from outside shows at once).
   const [typing, setTyping] = useState<string | null>(() => (pendingFocus?.id === id ? pendingFocus.text : null));
@@ -103,6 +99,13 @@ export function NameCombobox({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on taking over
   }, []);
 
+  return { combo, items, more, selectedItem, setTyping, commitTyped };
+}
+
+export function NameCombobox(props: NamePickerProps) {
+  const { label, kind, onBlur, invalid, describedBy } = props;
+  const { combo, items, more, selectedItem, setTyping, commitTyped } = usePickerCombobox(props);
+  const placement = useMenuPlacement(combo.isOpen, props.id);
   return (
     <div className={`picker${combo.isOpen ? " picker--open" : ""}`}>
       <input
@@ -122,7 +125,7 @@ export function NameCombobox({
           },
         })}
       />
-      <ul className="picker__menu" {...combo.getMenuProps({ "aria-label": `Choices for ${label}` })}>
+      <ul className="picker__menu" style={placement} {...combo.getMenuProps({ "aria-label": `Choices for ${label}` })}>
         {combo.isOpen &&
           items.map((item, index) => (
             <PickerMenuItem

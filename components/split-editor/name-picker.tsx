@@ -59,7 +59,7 @@ export const NamePicker = memo(function NamePicker(props: NamePickerProps) {
 
 const PLACEHOLDER: Record<PickerKind, string> = {
   campaign: "Choose a campaign",
-  parent: "No parent",
+  parent: "Leave as it is",
   fund: "Choose a fund",
 };
 

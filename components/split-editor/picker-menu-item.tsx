@@ -54,6 +54,6 @@ function ItemText({ item, kind }: { item: MenuItem; kind: PickerKind }) {
         </>
       );
     case "none":
-      return <>No parent campaign</>;
+      return <>Leave the campaign&apos;s parent as it is</>;
   }
 }

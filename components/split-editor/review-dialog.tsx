@@ -39,8 +39,17 @@ export default function ReviewDialog({ editor }: { editor: SplitEditorState }) {
         ...(l.fund.status === "new" ? [`fund “${l.fund.name}”`] : []),
       ]),
       defaults: values.lines.filter((l) => l.campaign.status === "default").length,
+      // A parent belongs to the campaign, not to the line: the service moves the whole campaign.
+      reparented: [
+        ...new Set(
+          values.lines
+            .filter((l) => l.campaign.status === "known" && (l.parent.status === "known" || l.parent.status === "new"))
+            .filter((l) => editor.campaigns.find((c) => c.name === l.campaign.name)?.parent !== l.parent.name)
+            .map((l) => `“${l.campaign.name}” will be placed under “${l.parent.name}”`),
+        ),
+      ],
     };
-  }, [form, gift]);
+  }, [form, gift, editor.campaigns]);
   const close = () => editor.setReviewing(false);
   const input = review.input;
 
@@ -72,6 +81,12 @@ export default function ReviewDialog({ editor }: { editor: SplitEditorState }) {
         <Notice tone="warn" role="none">
           New at the service: {[...new Set(review.created)].join(", ")}. Check the spelling: the service creates them as
           written.
+        </Notice>
+      )}
+      {review.reparented.length > 0 && (
+        <Notice tone="warn" role="none">
+          At the service, {review.reparented.join(" and ")}. A parent belongs to the campaign: this moves the campaign
+          for every gift in it, not only this one.
         </Notice>
       )}
       {review.defaults > 0 && (

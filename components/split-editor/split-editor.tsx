@@ -31,6 +31,8 @@ export function SplitEditor(props: SplitEditorProps) {
   async function review() {
     // Checked once more against the app's copy of the gift: a change elsewhere shows instead.
     if ((await editor.check()) === "changed") return;
+    // A name still being typed is settled when the pointer leaves its field: look again.
+    if (!editor.ready()) return;
     editor.setReviewing(true);
   }
 

@@ -11,6 +11,7 @@ import type { CampaignOption } from "@/lib/transactions/read";
 import type { EditorData, EditorGift } from "@/lib/transactions/editor-data";
 import type { Draft } from "./editor-draft";
 import type { NameOption } from "./picker-logic";
+import { editorStatus } from "./editor-status";
 import { useSummary, useSummaryStore } from "./editor-summary";
 import { useEditorDraft } from "./use-editor-draft";
 import { useLineActions } from "./use-line-actions";
@@ -56,15 +57,17 @@ export function useSplitEditor(props: SplitEditorProps) {
   const form = useForm<EditorValues>({ defaultValues: initialValues(props.gift, props.takenSplitIds) });
   // Lines that go with another version of the gift are put in after the render that brings the
   // gift: the footer and the lines compute their figures against it when the values change.
-  const pendingReset = useRef<EditorValues | null>(null);
+  const pendingReset = useRef<{ values: EditorValues; note?: string } | null>(null);
   const [resets, setResets] = useState(0);
   useLayoutEffect(() => {
     if (!pendingReset.current) return;
-    form.reset(pendingReset.current, { keepDefaultValues: true });
+    const { values, note } = pendingReset.current;
     pendingReset.current = null;
+    form.reset(values, { keepDefaultValues: true });
+    if (note) setMessage({ text: note, at: Date.now() });
   }, [resets, form]);
-  const resetTo = (values: EditorValues, next: EditorGift) => {
-    pendingReset.current = values;
+  const resetTo = (values: EditorValues, next: EditorGift, note?: string) => {
+    pendingReset.current = { values, note };
     setGift(next);
     setResets((n) => n + 1);
   };
@@ -81,6 +84,10 @@ export function useSplitEditor(props: SplitEditorProps) {
     [form],
   );
   const summary = useSummaryStore(form, gift);
+  // A note about what an action did goes when the lines change again: it would be out of date.
+  useEffect(() => {
+    return form.subscribe({ formState: { values: true }, callback: () => setMessage(null) });
+  }, [form]);
   const hasRemovals = useSummary(summary, (s) => s.hasRemovals);
   const edited = useSummary(summary, (s) => !s.unchanged);
 
@@ -157,23 +164,34 @@ export function useSplitEditor(props: SplitEditorProps) {
     sent,
     refused,
     restoredAt: draft.restoredAt,
+    /** Whether Review may open now, read from the figures at this moment. */
+    ready: () =>
+      editorStatus(summary.get(), { currency: gift.currency, stale: stale !== null, inFlight, sending }).ready,
     stale,
     check,
     async keepMine() {
       if (!stale) return;
       const { rebaseValues } = await import("./editor-tools");
-      resetTo(rebaseValues(form.getValues(), stale.now.gift, stale.now.takenSplitIds), stale.now.gift);
+      resetTo(
+        rebaseValues(form.getValues(), stale.now.gift, stale.now.takenSplitIds),
+        stale.now.gift,
+        "Reloaded the gift as it is now, with your edits kept. Review them before sending.",
+      );
       setStale(null);
-      say("Reloaded the gift as it is now, with your edits kept. Review them before sending.");
+      router.refresh(); // the page's heading says where the gift's money is now
     },
     discardMine() {
       const now = stale?.now ?? { gift, takenSplitIds: taken, inFlight };
-      resetTo(initialValues(now.gift, now.takenSplitIds), now.gift);
+      resetTo(
+        initialValues(now.gift, now.takenSplitIds),
+        now.gift,
+        "Your edits were discarded; the lines show the gift as it is now.",
+      );
       setStale(null);
       draft.forget();
       draft.resume();
       setShowAll(false);
-      say("Your edits were discarded; the lines show the gift as it is now.");
+      router.refresh();
     },
   };
 }

@@ -51,6 +51,9 @@ export function holdsAlready(
       !!row &&
       row.amount === Number(gift.amountCents) &&
       row.quantity === 1 &&
+      // A parent given is a change to the campaign the app cannot see (the query shows no parents).
+      !row.parentCampaign &&
+      !row.parentCampaignId &&
       same(row.campaign, gift.campaign) &&
       same(row.campaignId, gift.campaignId) &&
       row.fund === (gift.fund ?? "General") &&
