@@ -1,5 +1,6 @@
 "use client";
 
+import type { NewName } from "@/lib/bulk/new-names";
 import type { PreviewItem } from "@/lib/bulk/read";
 import { formatCents } from "@/lib/splits/money";
 import { Badge } from "@/components/ui/badge";
@@ -7,7 +8,22 @@ import { Notice } from "@/components/ui/notice";
 import { ScrollBox } from "@/components/ui/scroll-box";
 
 /** Each transaction of a draft with its rows, and what is wrong with them in words. */
-export function DraftItems({ items, sent }: { items: PreviewItem[]; sent: boolean }) {
+type Props = { items: PreviewItem[]; sent: boolean; newNames: readonly NewName[] };
+
+/** A name, tagged when sending would create it at the service. */
+function Name({ name, isNew }: { name: string; isNew: boolean }) {
+  if (!name) return <>—</>;
+  return isNew ? (
+    <>
+      {name} <Badge tone="warn">new</Badge>
+    </>
+  ) : (
+    <>{name}</>
+  );
+}
+
+export function DraftItems({ items, sent, newNames }: Props) {
+  const isNew = (kind: NewName["kind"], name: string) => newNames.some((n) => n.kind === kind && n.name === name);
   return (
     <ol className="bulk-items">
       {items.map((item) => (
@@ -61,8 +77,12 @@ export function DraftItems({ items, sent }: { items: PreviewItem[]; sent: boolea
                     <td data-label="Line">{row.line ?? index + 1}</td>
                     <td data-label="Amount">{row.amount}</td>
                     <td data-label="Qty">{row.quantity}</td>
-                    <td data-label="Campaign">{row.campaign || "—"}</td>
-                    <td data-label="Fund">{row.fund || "—"}</td>
+                    <td data-label="Campaign">
+                      <Name name={row.campaign} isNew={item.valid && isNew("campaign", row.campaign)} />
+                    </td>
+                    <td data-label="Fund">
+                      <Name name={row.fund} isNew={item.valid && isNew("fund", row.fund)} />
+                    </td>
                     <td data-label="Problem">{row.errors.join(" ")}</td>
                   </tr>
                 ))}

@@ -1,30 +1,23 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useRef, useState } from "react";
-import { useDiscardDraft, useDraftPreview, useSubmitDraft } from "@/lib/hooks/use-bulk";
-import { uuidv4 } from "@/lib/uuid";
+import { useState } from "react";
+import { useDraftPreview, useSubmitDraft } from "@/lib/hooks/use-bulk";
 import { DraftItems } from "./draft-items";
+import { DraftSend } from "./draft-send";
 import { SubmissionProgressView } from "./submission-progress";
 import { AsyncState } from "@/components/ui/async-state";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { useConfirm } from "@/components/ui/confirm-dialog";
 import { Notice } from "@/components/ui/notice";
 
 type Show = "invalid" | "valid";
 
 /** The preview of a bulk draft: what can be sent and what cannot, then sending and its report. */
 export function DraftPreviewView({ id, initialShow }: { id: string; initialShow: Show }) {
-  const router = useRouter();
   const [show, setShow] = useState<Show>(initialShow);
   const [page, setPage] = useState(1);
   const { data, error } = useDraftPreview(id, { show, page });
   const submit = useSubmitDraft(id);
-  const discard = useDiscardDraft(id);
-  const [confirmDialog, confirm] = useConfirm();
-  // One key per preview: a double click or a retry after a lost answer finds the same submission.
-  const key = useRef(uuidv4());
 
   if (error || !data) {
     return (
@@ -72,39 +65,7 @@ export function DraftPreviewView({ id, initialShow }: { id: string; initialShow:
             Nothing here can be sent. Fix the rows and upload the file again.
           </Notice>
         )}
-        {!submissionId && (
-          <div className="button-row">
-            {data.validCount > 0 && (
-              <Button
-                disabled={submit.isPending || data.status === "uploading"}
-                onClick={() => submit.mutate(key.current)}
-              >
-                {submit.isPending
-                  ? "Storing…"
-                  : data.status === "submitted"
-                    ? "Finish sending" // a send cut short: the same key finds what was stored
-                    : `Send ${data.validCount.toLocaleString("en-US")} transaction${data.validCount === 1 ? "" : "s"}`}
-              </Button>
-            )}
-            <Button
-              variant="secondary"
-              disabled={discard.isPending}
-              onClick={async () => {
-                const yes = await confirm({
-                  title: "Discard this bulk allocation?",
-                  body: "Nothing of it has been sent. The file's checks are deleted.",
-                  confirm: "Discard",
-                  danger: true,
-                });
-                if (yes) discard.mutate(undefined, { onSuccess: () => router.push("/bulk") });
-              }}
-            >
-              Discard…
-            </Button>
-          </div>
-        )}
-        {(submit.error ?? discard.error) && <Notice tone="danger">{(submit.error ?? discard.error)?.message}</Notice>}
-        {confirmDialog}
+        {!submissionId && <DraftSend id={id} data={data} submit={submit} />}
       </section>
       {submissionId && <SubmissionProgressView id={submissionId} />}
       <div className="button-row" role="group" aria-label="Show">
@@ -126,7 +87,7 @@ export function DraftPreviewView({ id, initialShow }: { id: string; initialShow:
       {data.items.length === 0 ? (
         <p className="card empty">{show === "valid" ? "No transaction is ready." : "No problems found."}</p>
       ) : (
-        <DraftItems items={data.items} sent={!!submissionId} />
+        <DraftItems items={data.items} sent={!!submissionId} newNames={submissionId ? [] : data.newNames} />
       )}
       {pages > 1 && (
         <nav className="pagination" aria-label="Pages">

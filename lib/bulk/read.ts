@@ -10,6 +10,7 @@ import type { BulkDraft, BulkSource, BulkStatus } from "@/lib/generated/prisma/c
 import type { CheckedRow } from "./check";
 import { mapColumns } from "./csv-format";
 import { draftFor } from "./drafts";
+import { type NewName, newNamesIn } from "./new-names";
 
 export const previewQuerySchema = z.object({
   show: z.enum(["invalid", "valid"]).optional().default("invalid"),
@@ -61,6 +62,8 @@ export type DraftPreview = DraftSummary & {
   page: number;
   perPage: number;
   items: PreviewItem[];
+  /** Names sending would create at the service (only while the draft is not sent). */
+  newNames: NewName[];
 };
 
 /** Drafts never sent are kept this long; sent ones stay, as the way back to their preview. */
@@ -93,7 +96,7 @@ export async function getPreview(
     take: PREVIEW_PAGE_SIZE,
   });
   const ids = items.map((i) => i.transactionId).filter((id): id is string => id !== null);
-  const [transactions, splits] = await Promise.all([
+  const [transactions, splits, newNames] = await Promise.all([
     db().knownTransaction.findMany({
       where: { connectionId, transactionId: { in: ids } },
       select: { transactionId: true, contactName: true, amountCents: true, currency: true, campaign: true, fund: true },
@@ -103,6 +106,7 @@ export async function getPreview(
       orderBy: { splitId: "asc" },
       select: { transactionId: true, unitAmountCents: true, quantity: true, campaign: true, fund: true },
     }),
+    draft.status === "ready" ? newNamesIn(connectionId, draft.id) : Promise.resolve([]),
   ]);
   const byId = new Map(transactions.map((t) => [t.transactionId, t]));
   const { byColumn } = mapColumns(draft.columns);
@@ -115,6 +119,7 @@ export async function getPreview(
     show,
     page: query.page,
     perPage: PREVIEW_PAGE_SIZE,
+    newNames,
     items: items.map((item) => {
       const transaction = item.transactionId ? byId.get(item.transactionId) : undefined;
       const allocation = item.allocation as unknown as Allocation | null;

@@ -55,8 +55,8 @@ export function useDraftPreview(id: string, query: { show: string; page: number 
 export function useSubmitDraft(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (idempotencyKey: string) =>
-      apiFetch<{ submissionId: string }>(`/api/bulk/${id}/submit`, { method: "POST", body: { idempotencyKey } }),
+    mutationFn: (body: { idempotencyKey: string; confirmedNewNames: { kind: string; name: string }[] }) =>
+      apiFetch<{ submissionId: string }>(`/api/bulk/${id}/submit`, { method: "POST", body }),
     onSuccess: () => client.invalidateQueries({ queryKey: bulkKey(id) }),
   });
 }

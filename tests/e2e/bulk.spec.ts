@@ -82,6 +82,32 @@ test("upload a CSV, see what is wrong and why, download the wrong rows, and send
   ]);
 });
 
+test("a name new to the organization is shown with its near match, and sending waits for a tick", async ({ page }) => {
+  await connect(page);
+  await openBulk(page);
+  const typo = "transaction_id,amount,campaign,fund\n51001003,100.00,,Operatons\n51001003,23.45,,General\n";
+  await page
+    .getByLabel("CSV file")
+    .setInputFiles({ name: "typo.csv", mimeType: "text/csv", buffer: Buffer.from(typo) });
+  await page.getByRole("button", { name: "Check file" }).click();
+
+  await expect(page.getByText("1 name is new to this organization.")).toBeVisible();
+  await expect(page.locator(".new-names__list li")).toHaveText(
+    "New fund “Operatons” (1 transaction) — did you mean “Operations”?",
+  );
+  const send = page.getByRole("button", { name: "Send 1 transaction" });
+  await expect(send).toBeDisabled();
+  await expect(page.getByText("Sending waits until the new names above are confirmed.")).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+  await page.screenshot({ path: "test-results/bulk-new-names.png", fullPage: true });
+
+  await page.getByLabel("Create this new name at the service").check();
+  await expect(send).toBeEnabled();
+  await send.click();
+  await expect(page.getByRole("heading", { name: "Final report" })).toBeVisible({ timeout: 20_000 });
+  expect((await activeServiceSplits(page)).sort()).toEqual(["51001003:1 10000 Operatons", "51001003:2 2345 General"]);
+});
+
 test("a file without the required columns is refused with words, and nothing is stored", async ({ page }) => {
   await connect(page);
   await openBulk(page);

@@ -6,7 +6,12 @@ import { sendSubmission } from "@/lib/imports/send";
 
 /** Stores the valid transactions as one submission, answers at once, and sends it after. */
 export const POST = apiRoute({ body: submitDraftSchema }, async ({ connection, params, body }) => {
-  const { submissionId, created } = await submitDraft(connection, String(params.id), body.idempotencyKey);
+  const { submissionId, created } = await submitDraft(
+    connection,
+    String(params.id),
+    body.idempotencyKey,
+    body.confirmedNewNames,
+  );
   after(() => sendSubmission(submissionId));
   return Response.json({ submissionId, created }, { status: created ? 201 : 200 });
 });

@@ -1,0 +1,75 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useRef, useState } from "react";
+import type { DraftPreview } from "@/lib/bulk/read";
+import { useDiscardDraft, type useSubmitDraft } from "@/lib/hooks/use-bulk";
+import { uuidv4 } from "@/lib/uuid";
+import { NewNamesNotice } from "./new-names-notice";
+import { Button } from "@/components/ui/button";
+import { useConfirm } from "@/components/ui/confirm-dialog";
+import { Notice } from "@/components/ui/notice";
+
+type Props = { id: string; data: DraftPreview; submit: ReturnType<typeof useSubmitDraft> };
+
+/** Send and Discard for a draft not sent yet; names new to the organization are confirmed first. */
+export function DraftSend({ id, data, submit }: Props) {
+  const router = useRouter();
+  const discard = useDiscardDraft(id);
+  const [confirmDialog, confirm] = useConfirm();
+  // One key per preview: a double click or a retry after a lost answer finds the same submission.
+  const key = useRef(uuidv4());
+  // What was ticked is the list as it was shown: a name that appears later needs its own tick.
+  const [confirmed, setConfirmed] = useState<DraftPreview["newNames"]>([]);
+  const allConfirmed = data.newNames.every((n) => confirmed.some((c) => c.kind === n.kind && c.name === n.name));
+
+  return (
+    <>
+      {data.newNames.length > 0 && data.status === "ready" && (
+        <NewNamesNotice
+          names={data.newNames}
+          source={data.source}
+          confirmed={allConfirmed}
+          onConfirmedChange={(yes) => setConfirmed(yes ? data.newNames : [])}
+        />
+      )}
+      <div className="button-row">
+        {data.validCount > 0 && (
+          <Button
+            disabled={submit.isPending || data.status === "uploading" || !allConfirmed}
+            aria-describedby={allConfirmed ? undefined : "send-waits"}
+            onClick={() => submit.mutate({ idempotencyKey: key.current, confirmedNewNames: confirmed })}
+          >
+            {submit.isPending
+              ? "Storing…"
+              : data.status === "submitted"
+                ? "Finish sending" // a send cut short: the same key finds what was stored
+                : `Send ${data.validCount.toLocaleString("en-US")} transaction${data.validCount === 1 ? "" : "s"}`}
+          </Button>
+        )}
+        <Button
+          variant="secondary"
+          disabled={discard.isPending}
+          onClick={async () => {
+            const yes = await confirm({
+              title: "Discard this bulk allocation?",
+              body: "Nothing of it has been sent. The file's checks are deleted.",
+              confirm: "Discard",
+              danger: true,
+            });
+            if (yes) discard.mutate(undefined, { onSuccess: () => router.push("/bulk") });
+          }}
+        >
+          Discard…
+        </Button>
+      </div>
+      {!allConfirmed && data.validCount > 0 && (
+        <p id="send-waits" className="small">
+          Sending waits until the new names above are confirmed.
+        </p>
+      )}
+      {(submit.error ?? discard.error) && <Notice tone="danger">{(submit.error ?? discard.error)?.message}</Notice>}
+      {confirmDialog}
+    </>
+  );
+}

@@ -1,0 +1,53 @@
+"use client";
+
+import type { NewName } from "@/lib/bulk/new-names";
+import { Notice } from "@/components/ui/notice";
+
+type Props = {
+  names: readonly NewName[];
+  source: "csv" | "rule";
+  confirmed: boolean;
+  onConfirmedChange: (confirmed: boolean) => void;
+};
+
+const KIND: Record<NewName["kind"], string> = { campaign: "campaign", parent: "parent campaign", fund: "fund" };
+
+/**
+ * The names this allocation would create at the service, each with the known name it nearly
+ * matches: a typo must not become a new fund unseen. Sending waits for the tick below the list.
+ */
+export function NewNamesNotice({ names, source, confirmed, onConfirmedChange }: Props) {
+  const fix = source === "csv" ? "fix the file and upload it again" : "change the rule and preview again";
+  const near = names.filter((n) => n.nearMatch);
+  return (
+    <Notice tone="warn" role="none" className="new-names">
+      <p>
+        <strong>{names.length === 1 ? "1 name is" : `${names.length} names are`} new to this organization.</strong>{" "}
+        Sending creates {names.length === 1 ? "it" : "them"} at the service.
+        {near.length > 0 && ` If a name is a typo, ${fix}.`}
+      </p>
+      <ul className="new-names__list">
+        {names.map((n) => (
+          <li key={`${n.kind}:${n.name}`}>
+            New {KIND[n.kind]} <strong>“{n.name}”</strong>{" "}
+            <span className="small">
+              ({n.transactions.toLocaleString("en-US")} transaction{n.transactions === 1 ? "" : "s"})
+            </span>
+            {n.nearMatch && (
+              <>
+                {" "}
+                — did you mean <strong>“{n.nearMatch}”</strong>?
+              </>
+            )}
+          </li>
+        ))}
+      </ul>
+      <label className="check">
+        <input type="checkbox" checked={confirmed} onChange={(e) => onConfirmedChange(e.target.checked)} />
+        {names.length === 1
+          ? "Create this new name at the service"
+          : `Create these ${names.length} new names at the service`}
+      </label>
+    </Notice>
+  );
+}
