@@ -7,7 +7,7 @@ import { db } from "@/lib/db";
 import type { KnownTransaction } from "@/lib/generated/prisma/client";
 import { inFlightTransactions, inSlices } from "@/lib/imports/submit";
 import { nextSplitId, transactionRefFor } from "@/lib/imports/rows";
-import { keepGiftCampaign } from "@/lib/splits/placement";
+import { campaignNow, type HeldSplit, keepGiftCampaign } from "@/lib/splits/placement";
 import {
   type Allocation,
   MAX_ROWS_PER_TRANSACTION,
@@ -31,6 +31,8 @@ export type CheckedItem = {
 type Known = {
   transaction: KnownTransaction;
   activeSplitIds: string[];
+  /** Where the active splits put the money (for a blank campaign's "keep where it is"). */
+  active: HeldSplit[];
   takenSplitIds: string[];
   inFlight: boolean;
 };
@@ -92,10 +94,11 @@ export async function checkGroups(
       return item;
     }
     // A blank campaign keeps the gift's own; a gift with none leaves that line to be named.
+    const home = campaignNow(transaction.transaction, transaction.active);
     const parsed = checked
       .map((c) => {
         if (!c.parsed) return null;
-        const kept = keepGiftCampaign(c.parsed, transaction.transaction);
+        const kept = keepGiftCampaign(c.parsed, home);
         if (kept.ok) return kept.row;
         c.row.errors.push(`campaign: ${kept.error}`);
         return null;
@@ -225,7 +228,19 @@ async function loadKnown(connectionId: string, keys: readonly string[]): Promise
     inSlices(ids, (slice) =>
       db().knownSplit.findMany({
         where: { connectionId, transactionId: { in: slice } },
-        select: { transactionId: true, splitId: true, deletedAt: true },
+        select: {
+          transactionId: true,
+          splitId: true,
+          deletedAt: true,
+          unitAmountCents: true,
+          quantity: true,
+          campaign: true,
+          campaignId: true,
+          parentCampaign: true,
+          parentCampaignId: true,
+          fund: true,
+          fundId: true,
+        },
         orderBy: { splitId: "asc" },
       }),
     ),
@@ -245,6 +260,7 @@ async function loadKnown(connectionId: string, keys: readonly string[]): Promise
     byId.set(transaction.transactionId, {
       transaction,
       activeSplitIds: [],
+      active: [],
       takenSplitIds: [],
       inFlight: busy.has(transaction.transactionId),
     });
@@ -253,7 +269,10 @@ async function loadKnown(connectionId: string, keys: readonly string[]): Promise
     const entry = byId.get(split.transactionId);
     if (!entry) continue;
     entry.takenSplitIds.push(split.splitId);
-    if (!split.deletedAt) entry.activeSplitIds.push(split.splitId);
+    if (!split.deletedAt) {
+      entry.activeSplitIds.push(split.splitId);
+      entry.active.push(split);
+    }
   }
   for (const row of sent) byId.get(row.transactionId)?.takenSplitIds.push(row.splitId);
   // Re-used in their numbered order (`ref:2` before `ref:10`), as the admin reads them.

@@ -7,7 +7,7 @@ import { AppError } from "@/lib/app-error";
 import { db } from "@/lib/db";
 import { uuidv4 } from "@/lib/uuid";
 import type { Connection, KnownSplit } from "@/lib/generated/prisma/client";
-import { keepGiftCampaign } from "@/lib/splits/placement";
+import { campaignNow, keepGiftCampaign } from "@/lib/splits/placement";
 import { holdsAlready } from "@/lib/splits/unchanged";
 import type { SubmissionRequest } from "@/lib/splits/schema";
 import { chunkRows, type TransactionRows } from "./chunk";
@@ -186,13 +186,16 @@ async function buildGroups(connectionId: string, request: SubmissionRequest): Pr
       });
     });
     // A row that names no campaign keeps the gift's own (the rule bulk and the editor share).
+    const active = splitsOfTransactions.filter((s) => s.transactionId === transaction.transactionId && !s.deletedAt);
+    // A row that updates a split keeps that split's campaign; a new row, the gift's campaign now.
+    const home = campaignNow(transaction, active);
     const rows = allocation.rows.map((row, r) => {
-      const kept = keepGiftCampaign(row, transaction);
+      const updated = active.find((split) => split.splitId === row.splitId);
+      const kept = keepGiftCampaign(row, updated ? campaignNow(transaction, [updated]) : home);
       if (kept.ok) return kept.row;
       issue(["allocations", a, "rows", r, "campaign"], kept.error);
       return row;
     });
-    const active = splitsOfTransactions.filter((s) => s.transactionId === transaction.transactionId && !s.deletedAt);
     if (holdsAlready(rows, allocation.removedSplitIds, transaction, active)) unchanged++;
     return {
       transactionId: transaction.transactionId,

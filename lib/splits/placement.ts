@@ -34,6 +34,56 @@ export function giftPlacement(gift: GiftPlacementSource, parentOfCampaign?: Know
   };
 }
 
+/** A split as far as where its money is: enough to tell the gift's campaign now. */
+export type HeldSplit = {
+  unitAmountCents: number | bigint;
+  quantity: number;
+  campaign: string | null;
+  campaignId: string | null;
+  parentCampaign: string | null;
+  parentCampaignId: string | null;
+  fund: string;
+  fundId: string | null;
+};
+
+/** The gift's campaign where its money is now, or the campaigns when its splits are in several. */
+export type CampaignNow = GiftPlacementSource & { mixed?: string[] };
+
+/**
+ * Where a gift's money is now: its own campaign while it is not split; once split, the campaign
+ * its active splits share (the gift's original campaign may hold none of it any more). Splits in
+ * different campaigns leave no one campaign to keep: `mixed` names them.
+ */
+export function campaignNow(gift: GiftPlacementSource, active: readonly HeldSplit[]): CampaignNow {
+  const [first] = active;
+  if (!first) return gift;
+  const key = (s: HeldSplit) => `${s.campaign ?? ""}\u0000${s.campaignId ?? ""}`;
+  if (active.every((s) => key(s) === key(first))) {
+    return { ...gift, campaign: first.campaign, campaignId: first.campaignId };
+  }
+  const mixed = [...new Set(active.map((s) => s.campaign ?? "the service's default campaign"))];
+  return { ...gift, campaign: null, campaignId: null, mixed };
+}
+
+/**
+ * Where a new editor line starts: the gift's own placement while it is not split; once split, the
+ * placement of the split holding the most money (the line is on screen, so the admin sees it).
+ */
+export function editorHome(gift: GiftPlacementSource, active: readonly HeldSplit[], parent?: KnownParent): Placement {
+  const largest = [...active].sort(
+    (a, b) => Number(b.unitAmountCents) * b.quantity - Number(a.unitAmountCents) * a.quantity,
+  )[0];
+  if (!largest) return giftPlacement(gift, parent);
+  return {
+    campaign: largest.campaign ?? "",
+    campaignId: largest.campaignId ?? "",
+    parentCampaign: largest.parentCampaign ?? "",
+    parentCampaignId: largest.parentCampaignId ?? "",
+    fund: largest.fund,
+    fundId: largest.fundId ?? "",
+  };
+}
+
 type CampaignFields = {
   campaign?: string | undefined;
   campaignId?: string | undefined;
@@ -52,7 +102,7 @@ export const NO_CAMPAIGN_TO_KEEP =
  * service's default campaign keeps its campaign fields empty. A gift without a campaign of its
  * own leaves nothing to keep: the row needs a campaign, or the explicit default.
  */
-export function keepGiftCampaign<R extends CampaignFields>(row: R, gift: GiftPlacementSource): KeptCampaign<R> {
+export function keepGiftCampaign<R extends CampaignFields>(row: R, gift: CampaignNow): KeptCampaign<R> {
   if (row.serviceDefaultCampaign) {
     return {
       ok: true,
@@ -67,6 +117,12 @@ export function keepGiftCampaign<R extends CampaignFields>(row: R, gift: GiftPla
   }
   const blank = !row.campaign && !row.campaignId && !row.parentCampaign && !row.parentCampaignId;
   if (!blank) return { ok: true, row };
+  if (gift.mixed) {
+    return {
+      ok: false,
+      error: `Choose a campaign: this gift's splits are in ${gift.mixed.map((m) => `“${m}”`).join(" and ")}, so a blank campaign has no one campaign to keep.`,
+    };
+  }
   if (!gift.campaign && !gift.campaignId) return { ok: false, error: NO_CAMPAIGN_TO_KEEP };
   return {
     ok: true,

@@ -4,7 +4,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { inFlightTransactions } from "@/lib/imports/submit";
-import { giftPlacement, type Placement } from "@/lib/splits/placement";
+import { editorHome, type Placement } from "@/lib/splits/placement";
 import { type CampaignOption, getTransaction, knownNames, type TransactionView } from "./read";
 
 export type EditorGift = TransactionView & { home: Placement };
@@ -36,7 +36,8 @@ export async function editorData(
   if (!transaction) return null;
   const parent = names.campaigns.find((c) => c.name === transaction.campaign);
   return {
-    gift: { ...transaction, home: giftPlacement(transaction, parent) },
+    // New lines start where the money is now: a split gift's largest split, else the gift's own.
+    gift: { ...transaction, home: editorHome(transaction, transaction.splits, parent) },
     takenSplitIds: [...known, ...sent].map((t) => t.splitId),
     inFlight: inFlight.length > 0,
   };

@@ -9,6 +9,7 @@ import { addCsvItems, createCsvDraft, createRuleDraft, markReady } from "@/lib/b
 import { errorCsv, getPreview } from "@/lib/bulk/read";
 import { ruleSchema } from "@/lib/bulk/rule";
 import { createRule, deleteRule, listRules, updateRule } from "@/lib/bulk/rules-store";
+import { newNamesIn } from "@/lib/bulk/new-names";
 import { submitDraft } from "@/lib/bulk/submit";
 import { db } from "@/lib/db";
 import { getProgress } from "@/lib/imports/progress";
@@ -117,6 +118,62 @@ describe("a CSV allocation", () => {
     expect(preview.items[0]?.current).toBe(`${gift.campaign} / ${gift.fund}`);
   });
 
+  it("lists names new to the organization with the near match, and sends only when each is confirmed", async () => {
+    const id = await uploadCsv(
+      "transaction_id,amount,campaign,fund\n51001003,100.00,,Operatons\n51001003,23.45,Brand New Drive,Operations\n",
+    );
+    const preview = await getPreview(org.connection.id, id, { show: "valid", page: 1 });
+    expect(preview.newNames).toEqual([
+      { kind: "campaign", name: "Brand New Drive", transactions: 1, nearMatch: null },
+      { kind: "fund", name: "Operatons", transactions: 1, nearMatch: "Operations" },
+    ]);
+    const key = crypto.randomUUID();
+    const refused = await submitDraft(org.connection, id, key).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(AppError);
+    expect((refused as AppError).status).toBe(409);
+    expect((refused as AppError).message).toContain("fund “Operatons”");
+    // Confirming one of two is not enough, and nothing is claimed or stored meanwhile.
+    await expect(submitDraft(org.connection, id, key, [{ kind: "fund", name: "Operatons" }])).rejects.toThrow(
+      /campaign “Brand New Drive”/,
+    );
+    expect(await db().bulkDraft.findUniqueOrThrow({ where: { id } })).toMatchObject({
+      status: "ready",
+      submitKey: null,
+    });
+    expect(await db().submission.count({ where: { idempotencyKey: key } })).toBe(0);
+
+    const { created } = await submitDraft(org.connection, id, key, preview.newNames);
+    expect(created).toBe(true);
+    expect((await getPreview(org.connection.id, id, { page: 1 })).newNames).toEqual([]);
+  });
+
+  it("a blank campaign on a split gift keeps the campaign its splits share; splits in two are refused", async () => {
+    const connectionId = org.connection.id;
+    const split = (suffix: number, cents: number, campaign: string) => ({
+      connectionId,
+      transactionId: "51001003",
+      splitId: `51001003:${suffix}`,
+      unitAmountCents: cents,
+      quantity: 1,
+      campaign,
+      fund: "General",
+    });
+    await db().knownSplit.createMany({ data: [split(1, 10_000, "Mural Fund"), split(2, 2_345, "Mural Fund")] });
+    const shared = await uploadCsv("transaction_id,amount,fund\n51001003,123.45,General\n");
+    const preview = await getPreview(connectionId, shared, { show: "valid", page: 1 });
+    expect(preview.items[0]?.rows[0]?.campaign).toBe("Mural Fund");
+
+    await db().knownSplit.update({
+      where: { connectionId_splitId: { connectionId, splitId: "51001003:2" } },
+      data: { campaign: "Holiday Meals" },
+    });
+    const mixed = await uploadCsv("transaction_id,amount,fund\n51001003,123.45,General\n");
+    const refused = await getPreview(connectionId, mixed, { show: "invalid", page: 1 });
+    expect(refused.items[0]?.rows[0]?.errors).toEqual([
+      "campaign: Choose a campaign: this gift's splits are in “Mural Fund” and “Holiday Meals”, so a blank campaign has no one campaign to keep.",
+    ]);
+  });
+
   it("refuses a blank campaign on a gift that has none to keep, on that line", async () => {
     await db().knownTransaction.update({
       where: { connectionId_transactionId: { connectionId: org.connection.id, transactionId: "51001003" } },
@@ -164,10 +221,17 @@ describe("a CSV allocation", () => {
   it("sends only the valid transactions, through the pipeline, with a progress report", async () => {
     const id = await uploadCsv(CSV);
     const key = crypto.randomUUID();
-    const { submissionId, created } = await submitDraft(org.connection, id, key);
+    const { submissionId, created } = await submitDraft(
+      org.connection,
+      id,
+      key,
+      await newNamesIn(org.connection.id, id),
+    );
     expect(created).toBe(true);
     // A second click, even with another key, finds the same submission.
-    expect(await submitDraft(org.connection, id, crypto.randomUUID())).toEqual({ submissionId, created: false });
+    expect(await submitDraft(org.connection, id, crypto.randomUUID(), await newNamesIn(org.connection.id, id))).toEqual(
+      { submissionId, created: false },
+    );
 
     await sendSubmission(submissionId);
     expect(await settle(submissionId, 200)).toBe("complete");
@@ -192,14 +256,24 @@ describe("a CSV allocation", () => {
     const first = await uploadCsv(
       "transaction_id,amount,fund\next-1001-0001,50.00,A\next-1001-0001,30.00,B\next-1001-0001,20.00,C\n",
     );
-    const one = await submitDraft(org.connection, first, crypto.randomUUID());
+    const one = await submitDraft(
+      org.connection,
+      first,
+      crypto.randomUUID(),
+      await newNamesIn(org.connection.id, first),
+    );
     await sendSubmission(one.submissionId);
     expect(await settle(one.submissionId, 200)).toBe("complete");
 
     const second = await uploadCsv("transaction_id,amount,fund\next-1001-0001,100.00,General\n");
     const valid = await getPreview(org.connection.id, second, { show: "valid", page: 1 });
     expect(valid.items[0]?.removedCount).toBe(2);
-    const two = await submitDraft(org.connection, second, crypto.randomUUID());
+    const two = await submitDraft(
+      org.connection,
+      second,
+      crypto.randomUUID(),
+      await newNamesIn(org.connection.id, second),
+    );
     await sendSubmission(two.submissionId);
     expect(await settle(two.submissionId, 200)).toBe("complete");
     expect((await activeServiceSplits(org.emulator)).map((s) => [s.id, s.unit_amount_in_cents, s.fund])).toEqual([
@@ -209,13 +283,13 @@ describe("a CSV allocation", () => {
 
   it("refuses a transaction whose earlier submission is still in flight", async () => {
     const first = await uploadCsv("transaction_id,amount,fund\n51001002,25.00,General\n");
-    await submitDraft(org.connection, first, crypto.randomUUID()); // stored, not sent yet
+    await submitDraft(org.connection, first, crypto.randomUUID(), await newNamesIn(org.connection.id, first)); // stored, not sent yet
     const second = await uploadCsv("transaction_id,amount,fund\n51001002,25.00,Operations\n");
     const preview = await getPreview(org.connection.id, second, { show: "invalid", page: 1 });
     expect(preview.items[0]?.errors).toEqual([expect.stringContaining("still being processed")]);
-    await expect(submitDraft(org.connection, second, crypto.randomUUID())).rejects.toThrow(
-      "No transaction in this allocation can be sent.",
-    );
+    await expect(
+      submitDraft(org.connection, second, crypto.randomUUID(), await newNamesIn(org.connection.id, second)),
+    ).rejects.toThrow("No transaction in this allocation can be sent.");
   });
 
   it("refuses a part naming a transaction already uploaded, and never mixes organizations", async () => {
@@ -237,11 +311,18 @@ describe("sending safely", () => {
     const later = await uploadCsv(
       "transaction_id,amount,fund\next-1001-0001,50.00,A\next-1001-0001,30.00,B\next-1001-0001,20.00,C\n",
     );
-    const sent = await submitDraft(org.connection, later, crypto.randomUUID());
+    const sent = await submitDraft(
+      org.connection,
+      later,
+      crypto.randomUUID(),
+      await newNamesIn(org.connection.id, later),
+    );
     await sendSubmission(sent.submissionId);
     expect(await settle(sent.submissionId, 200)).toBe("complete");
 
-    await expect(submitDraft(org.connection, early, crypto.randomUUID())).rejects.toThrow(
+    await expect(
+      submitDraft(org.connection, early, crypto.randomUUID(), await newNamesIn(org.connection.id, early)),
+    ).rejects.toThrow(
       /Transaction 51001001 changed since this preview \(This transaction's splits changed since it was prepared \(ext-1001-0001:3\)/,
     );
     expect(await db().bulkDraft.findUniqueOrThrow({ where: { id: early } })).toMatchObject({
@@ -257,21 +338,30 @@ describe("sending safely", () => {
     const key = crypto.randomUUID();
     // The process stopped right after the claim.
     await db().bulkDraft.update({ where: { id }, data: { status: "submitted", submitKey: key } });
-    const finished = await submitDraft(org.connection, id, crypto.randomUUID());
+    const finished = await submitDraft(
+      org.connection,
+      id,
+      crypto.randomUUID(),
+      await newNamesIn(org.connection.id, id),
+    );
     const submission = await db().submission.findUniqueOrThrow({ where: { id: finished.submissionId } });
     expect(submission.idempotencyKey).toBe(key);
-    expect(await submitDraft(org.connection, id, crypto.randomUUID())).toEqual({
-      submissionId: finished.submissionId,
-      created: false,
-    });
+    expect(await submitDraft(org.connection, id, crypto.randomUUID(), await newNamesIn(org.connection.id, id))).toEqual(
+      {
+        submissionId: finished.submissionId,
+        created: false,
+      },
+    );
 
     // Stopped after the submission was stored but before the draft learnt its id.
     const other = await uploadCsv("transaction_id,amount,fund\n51001003,123.45,General\n");
     const otherKey = crypto.randomUUID();
     await db().bulkDraft.update({ where: { id: other }, data: { status: "submitted", submitKey: otherKey } });
-    const first = await submitDraft(org.connection, other, otherKey);
+    const first = await submitDraft(org.connection, other, otherKey, await newNamesIn(org.connection.id, other));
     await db().bulkDraft.update({ where: { id: other }, data: { submissionId: null } });
-    expect(await submitDraft(org.connection, other, crypto.randomUUID())).toEqual({
+    expect(
+      await submitDraft(org.connection, other, crypto.randomUUID(), await newNamesIn(org.connection.id, other)),
+    ).toEqual({
       submissionId: first.submissionId,
       created: false,
     });
@@ -328,7 +418,12 @@ describe("a rule applied to a filtered set", () => {
       ["51001002", ["15.00 Scholarships", "10.00 General"]],
       ["51001001", ["60.00 Scholarships", "40.00 General"]],
     ]);
-    const { submissionId } = await submitDraft(org.connection, draft.id, crypto.randomUUID());
+    const { submissionId } = await submitDraft(
+      org.connection,
+      draft.id,
+      crypto.randomUUID(),
+      await newNamesIn(org.connection.id, draft.id),
+    );
     await sendSubmission(submissionId);
     expect(await settle(submissionId, 200)).toBe("complete");
     expect(await activeServiceSplits(org.emulator)).toHaveLength(6);
