@@ -67,7 +67,15 @@ export function TransactionFilters({ values, campaigns, onChange, resetKey }: Pr
           <input {...control} type="date" value={values.after} onChange={(e) => onChange({ after: e.target.value })} />
         )}
       </Field>
-      <Field id="filter-before" label="To">
+      <Field
+        id="filter-before"
+        label="To"
+        error={
+          values.after && values.before && values.before < values.after
+            ? "Before the From date: nothing can match."
+            : undefined
+        }
+      >
         {(control) => (
           <input
             {...control}

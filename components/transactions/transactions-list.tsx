@@ -3,9 +3,9 @@
 import { AsyncState } from "@/components/ui/async-state";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
-import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useState } from "react";
 import { useSyncTransactions, useTransactions } from "@/lib/hooks/use-transactions";
+import { useUrlQuery } from "@/lib/hooks/use-url-query";
 import { formatCents } from "@/lib/splits/money";
 import type { CampaignOption, TransactionView } from "@/lib/transactions/read";
 import { type FilterValues, TransactionFilters } from "./transaction-filters";
@@ -14,10 +14,8 @@ const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZ
 const FILTER_KEYS = ["search", "campaignId", "after", "before", "split"] as const;
 
 export function TransactionsList({ campaigns }: { campaigns: CampaignOption[] }) {
-  const router = useRouter();
-  const pathname = usePathname();
-  const params = useSearchParams();
-  const query = params.toString();
+  const [query, updateQuery] = useUrlQuery();
+  const params = new URLSearchParams(query);
   const { data, error, isPending, isFetching } = useTransactions(query);
   const sync = useSyncTransactions();
 
@@ -33,17 +31,16 @@ export function TransactionsList({ campaigns }: { campaigns: CampaignOption[] })
   const [resetKey, setResetKey] = useState(0);
 
   function update(next: Partial<FilterValues> & { page?: number }) {
-    // The address as it is now: a debounced search may run after another filter changed it.
-    const updated = new URLSearchParams(window.location.search);
-    for (const key of FILTER_KEYS) {
-      const value = next[key];
-      if (value === undefined) continue;
-      if (value && !(key === "split" && value === "all")) updated.set(key, value);
-      else updated.delete(key);
-    }
-    if (next.page && next.page > 1) updated.set("page", String(next.page));
-    else updated.delete("page");
-    router.replace(`${pathname}?${updated.toString()}`, { scroll: false });
+    updateQuery((updated) => {
+      for (const key of FILTER_KEYS) {
+        const value = next[key];
+        if (value === undefined) continue;
+        if (value && !(key === "split" && value === "all")) updated.set(key, value);
+        else updated.delete(key);
+      }
+      if (next.page && next.page > 1) updated.set("page", String(next.page));
+      else updated.delete("page");
+    });
   }
 
   function clearFilters() {

@@ -1,0 +1,43 @@
+"use client";
+
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useCallback, useEffect, useRef, useState } from "react";
+
+/**
+ * The page's query string as state that is written to the address, not read back from it.
+ * `router.replace` updates the address only once its transition commits, so a change made before
+ * that (a debounced search landing after a date was picked) would start from the old address and
+ * undo the other. Here every change starts from the latest one asked for; the address follows.
+ * A change of the address the app did not make (Back, a link) replaces the state.
+ */
+export function useUrlQuery(): [string, (change: (params: URLSearchParams) => void) => void] {
+  const router = useRouter();
+  const pathname = usePathname();
+  const address = useSearchParams().toString();
+  const [query, setQuery] = useState(address);
+  const asked = useRef({ latest: address, pending: new Set<string>() });
+
+  useEffect(() => {
+    const { current } = asked;
+    if (address === current.latest) current.pending.clear();
+    else if (!current.pending.has(address)) {
+      current.latest = address;
+      setQuery(address);
+    }
+  }, [address]);
+
+  const update = useCallback(
+    (change: (params: URLSearchParams) => void) => {
+      const params = new URLSearchParams(asked.current.latest);
+      change(params);
+      const next = params.toString();
+      if (next === asked.current.latest) return;
+      asked.current.pending.add(asked.current.latest);
+      asked.current.latest = next;
+      setQuery(next);
+      router.replace(next ? `${pathname}?${next}` : pathname, { scroll: false });
+    },
+    [router, pathname],
+  );
+  return [query, update];
+}
