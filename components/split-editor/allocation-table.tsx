@@ -9,6 +9,7 @@ import type { SplitEditorState } from "./use-split-editor";
  *  bar under it (editor-bar.tsx), which stays in view. */
 export function AllocationTable({ editor }: { editor: SplitEditorState }) {
   const { form, lines, gift, actions, campaigns, funds, showAll } = editor;
+  // "new" marks a line added to a split gift; on a gift not split yet every line would carry it.
   const existing = new Set(gift.splits.map((s) => s.splitId));
   return (
     <>
@@ -57,7 +58,7 @@ export function AllocationTable({ editor }: { editor: SplitEditorState }) {
                 register={form.register}
                 totalCents={gift.amountCents}
                 currency={gift.currency}
-                existing={existing.has(field.splitId)}
+                existing={existing.size === 0 || existing.has(field.splitId)}
                 canRemove={lines.fields.length > 1}
                 campaigns={campaigns}
                 funds={funds}

@@ -156,7 +156,12 @@ function TransactionRow({ transaction: t }: { transaction: TransactionView }) {
       </td>
       <td className="num">
         <ButtonLink variant="secondary" href={`/transactions/${encodeURIComponent(t.transactionId)}`}>
-          Split<span className="visually-hidden"> the gift of {t.contactName ?? t.transactionId}</span>
+          Split
+          <span className="visually-hidden">
+            {" "}
+            the {formatCents(t.amountCents, t.currency)} gift of {t.contactName ?? "an unknown donor"} on{" "}
+            {dateFormat.format(new Date(t.occurredAt))} ({t.transactionId})
+          </span>
         </ButtonLink>
       </td>
     </tr>

@@ -42,8 +42,10 @@ export function percentPatch(lines: readonly EditorLine[], index: number, gift: 
 export function settleAmount(line: EditorLine, index: number, gift: Gift): { patch: LinePatch; note?: string } | null {
   const figures = lineFigures(line, gift.totalCents, gift.currency);
   const { reading, unitCents } = figures;
-  if (!reading || unitCents === null || reading.kind === "amount") return null;
+  if (!reading || unitCents === null) return null;
   const amount = centsToInput(unitCents);
+  // "30", ".5" or "$5" read as typed; on leaving, the field shows them as cents ("30.00").
+  if (reading.kind === "amount") return line.amount === amount ? null : { patch: { index, amount, source: "amount" } };
   if (reading.kind === "percent") {
     const percent = line.amount.trim().replace(/\s*%$/, "");
     return { patch: { index, amount, percent, source: "percent" } };

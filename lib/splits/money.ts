@@ -20,11 +20,13 @@ export function parseMoney(input: string): Parsed<number> {
     };
   }
   if (/e/i.test(text)) return { ok: false, error: "Write the amount in plain digits, like 1000.00." };
-  const match = /^(\d+)(?:\.(\d*))?$/.exec(text);
-  if (!match) return { ok: false, error: "Write the amount in digits with an optional decimal point, like 25.00." };
+  // ".5" is half a dollar, as a spreadsheet reads it.
+  const match = /^(\d*)(?:\.(\d*))?$/.exec(text);
+  if (!match || !/\d/.test(text))
+    return { ok: false, error: "Write the amount in digits with an optional decimal point, like 25.00." };
   const [, whole = "", fraction = ""] = match;
   if (fraction.length > 2) return { ok: false, error: "Amounts have at most 2 decimal places (cents)." };
-  const digits = `${whole.replace(/^0+(?=\d)/, "")}${fraction.padEnd(2, "0")}`;
+  const digits = `${(whole || "0").replace(/^0+(?=\d)/, "")}${fraction.padEnd(2, "0")}`;
   if (digits.length > 16 || Number(digits) > MAX_CENTS) {
     return { ok: false, error: "That amount is too large." };
   }
@@ -37,8 +39,11 @@ export function parseMoney(input: string): Parsed<number> {
 export function parsePercent(input: string): Parsed<number> | null {
   const text = input.trim();
   if (!text.endsWith("%")) return null;
-  const match = /^(\d{1,3})(?:\.(\d{1,2}))?\s*%$/.exec(text);
-  if (!match) return { ok: false, error: "Write a percentage like 25% or 12.5%." };
+  if (/^\d*\.\d{3,}\s*%$/.test(text)) {
+    return { ok: false, error: "Percentages have at most 2 decimal places, like 12.35%." };
+  }
+  const match = /^(\d{0,3})(?:\.(\d{1,2}))?\s*%$/.exec(text);
+  if (!match || !/\d/.test(text)) return { ok: false, error: "Write a percentage like 25% or 12.5%." };
   const [, whole = "0", fraction = ""] = match;
   const hundredths = Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
   if (hundredths <= 0 || hundredths > 10_000)

@@ -65,8 +65,8 @@ test("unsent edits survive a reload of the tab, and can be discarded", async ({ 
   page.on("dialog", (dialog) => void dialog.accept()); // the browser's own "leave site?" on reload
   await page.reload();
   await expect(page.getByText(/Your unsent edits from .* are back/)).toBeVisible();
-  await expect(e.amount(1)).toHaveValue("70");
-  await expect(e.amount(2)).toHaveValue("30");
+  await expect(e.amount(1)).toHaveValue("70.00");
+  await expect(e.amount(2)).toHaveValue("30.00");
   await expect(e.fund(2)).toHaveValue("Youth Nutrition");
   await expect(e.remaining()).toHaveText("Fully allocated");
 
@@ -91,12 +91,12 @@ test("leaving with unsent edits asks first: links in the app, Back, and closing 
   await expect(ask.getByRole("button", { name: "Stay and keep editing" })).toBeFocused();
   await ask.getByRole("button", { name: "Stay and keep editing" }).click();
   await expect(page).toHaveURL(/\/transactions\/51001001$/);
-  await expect(e.amount(1)).toHaveValue("99");
+  await expect(e.amount(1)).toHaveValue("99.00");
 
   await page.evaluate(() => window.history.back());
   await expect(ask).toBeVisible();
   await ask.getByRole("button", { name: "Stay and keep editing" }).click();
-  await expect(e.amount(1)).toHaveValue("99");
+  await expect(e.amount(1)).toHaveValue("99.00");
 
   // Closing the tab: the browser asks (beforeunload).
   let asked = false;
@@ -152,7 +152,7 @@ test("a gift changed elsewhere is shown beside the edits: keep mine, or discard 
 
   await panel.getByRole("button", { name: "Reload and keep my edits" }).click();
   await expect(panel).toHaveCount(0);
-  await expect(e.amount(1)).toHaveValue("20");
+  await expect(e.amount(1)).toHaveValue("20.00");
   await expect(e.fund(2)).toHaveValue("Operations");
   await e.review().click();
   await expect(e.dialog()).toContainText("Spring Food Drive / Operations");

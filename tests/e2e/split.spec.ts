@@ -218,7 +218,7 @@ test("split, review and send from the keyboard alone; a failed send keeps every 
   await expect(e.dialog().getByText("Apportion could not be reached")).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(e.dialog()).toBeHidden();
-  await expect(e.amount(1)).toHaveValue("600");
+  await expect(e.amount(1)).toHaveValue("600.00");
   await expect(e.amount(2)).toHaveValue("400.00");
 
   await e.send();

@@ -125,6 +125,10 @@ describe("line operations keep quantities and integer cents", () => {
     expect(sum?.patch.amount).toBe("33.33");
     expect(sum?.note).toContain("rounded to $33.33");
     expect(settleAmount(line("12.50"), 0, gift(10_000))).toBeNull();
+    // An amount typed short is shown as cents once the admin moves on; a bad one is left as typed.
+    expect(settleAmount(line("30"), 0, gift(10_000))?.patch).toEqual({ index: 0, amount: "30.00", source: "amount" });
+    expect(settleAmount(line(".5"), 0, gift(10_000))?.patch.amount).toBe("0.50");
+    expect(settleAmount(line("abc"), 0, gift(10_000))).toBeNull();
   });
 });
 

@@ -15,6 +15,9 @@ describe("parseMoney", () => {
     ["1.15", 115],
     ["4.35", 435],
     ["1005.07", 100507],
+    // As a spreadsheet reads them.
+    [".5", 50],
+    ["$.99", 99],
   ])("reads %s as %i cents", (text, cents) => {
     expect(parseMoney(text)).toEqual({ ok: true, value: cents });
   });
@@ -32,6 +35,7 @@ describe("parseMoney", () => {
     ["1e3", "plain digits"],
     ["abc", "digits with an optional decimal point"],
     ["12.3.4", "digits with an optional decimal point"],
+    [".", "digits with an optional decimal point"],
     ["90071992547409.92", "too large"],
     ["99999999999999999999", "too large"],
     ["Infinity", "digits"],
@@ -51,6 +55,12 @@ describe("percent entry", () => {
     expect(parsePercent("0%")?.ok).toBe(false);
     expect(parsePercent("101%")?.ok).toBe(false);
     expect(parsePercent("1e2%")?.ok).toBe(false);
+    expect(parsePercent(".5%")).toEqual({ ok: true, value: 50 });
+    expect(parsePercent("%")?.ok).toBe(false);
+    expect(parsePercent("12.345%")).toEqual({
+      ok: false,
+      error: "Percentages have at most 2 decimal places, like 12.35%.",
+    });
     expect(percentOf(10_001, 2500)).toBe(2500); // 2500.25 rounds down
     expect(percentOf(10_002, 2500)).toBe(2501); // 2500.5 rounds half up
     expect(percentOf(Number.MAX_SAFE_INTEGER, 10_000)).toBe(Number.MAX_SAFE_INTEGER);
