@@ -84,6 +84,7 @@ export function SubmissionDetailView({ id }: { id: string }) {
             ))}
           </Notice>
         )}
+        {retry.error && <Notice tone="danger">{retry.error.message}</Notice>}
       </section>
       {data.transactions.map((t) => (
         <section key={t.transactionId} className="card" aria-label={`Transaction ${t.transactionId}`}>

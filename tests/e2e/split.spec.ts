@@ -280,3 +280,37 @@ test("a batch the service keeps refusing needs attention, and Retry sends it onc
   await expect(page.getByText("Complete", { exact: true })).toBeVisible({ timeout: 15_000 });
   expect(await serviceSplits(page, "51001004")).toHaveLength(2);
 });
+
+test("a failed batch shows on its gift, and Retry refuses to put it back over a newer allocation", async ({
+  page,
+  request,
+}) => {
+  const e = editor(page);
+  await connect(page);
+  await emulatorSwitch(request, "faults", {
+    fail: { status: 500, count: 1000, path_prefix: "/admin/oauth2/api/v1/imports" },
+  });
+  await openEditor(page, "ext-1001-0004"); // $5.00
+  await e.button("Add line").click();
+  await e.button("Split evenly").click();
+  await e.send();
+  await expect(page.getByText("Needs attention")).toBeVisible({ timeout: 20_000 });
+  const failed = page.url();
+  await request.delete(`${EMULATOR_URL}/__emulator/faults`);
+
+  await page.goto("/transactions");
+  await openEditor(page, "ext-1001-0004");
+  await expect(page.getByText("The last allocation sent for this gift did not reach the service")).toBeVisible();
+  await e.button("Add line").click();
+  await e.button("Add line").click();
+  await e.button("Split evenly").click();
+  await e.send();
+  await expect(page.getByText("Complete", { exact: true })).toBeVisible({ timeout: 15_000 });
+
+  await page.goto(failed);
+  await page.getByRole("button", { name: "Retry" }).click();
+  await expect(
+    page.getByRole("alert").filter({ hasText: /^Not retried: gift 51001004 was allocated again/ }),
+  ).toBeVisible();
+  expect(await serviceSplits(page, "51001004")).toHaveLength(3);
+});

@@ -4,6 +4,7 @@ import { AppError } from "@/lib/app-error";
 import { db } from "@/lib/db";
 import { retrySubmission, sendSubmission } from "@/lib/imports/send";
 import { createSubmission } from "@/lib/imports/submit";
+import { refuseIfSuperseded, supersededGifts } from "@/lib/imports/superseded";
 import { splitEvenly } from "@/lib/splits/allocate";
 import { centsToInput } from "@/lib/splits/money";
 import { type SubmissionRequest, submissionRequestSchema } from "@/lib/splits/schema";
@@ -198,6 +199,53 @@ describe("when sending cannot go on", () => {
     expect(await retrySubmission(submissionId)).toBe(1);
     expect(await settle(submissionId, 100)).toBe("complete");
     expect(await serviceImports()).toHaveLength(1);
+  }, 60_000);
+
+  it("refuses to retry a failed submission over a newer allocation of the same gift", async () => {
+    await emulatorSwitch(org.emulator, "faults", {
+      fail: { status: 500, count: 100, path_prefix: "/admin/oauth2/api/v1/imports" },
+    });
+    const { submissionId: old } = await createSubmission(org.connection, await evenRequest([EXTERNAL], 2));
+    expect(await settle(old, 100)).toBe("needs_attention");
+    await fetch(`${org.emulator.url}/__emulator/faults`, { method: "DELETE" });
+    // The admin allocates the gift again, and that one goes through.
+    const { submissionId: newer } = await createSubmission(org.connection, await evenRequest([EXTERNAL], 3));
+    expect(await settle(newer, 100)).toBe("complete");
+
+    const refused = await refuseIfSuperseded(org.connection.id, old).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(AppError);
+    expect((refused as AppError).status).toBe(409);
+    expect((refused as AppError).message).toMatch(
+      new RegExp(`^Not retried: gift ${EXTERNAL} was allocated again on \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC\\.`),
+    );
+    expect(await serviceSplits(EXTERNAL)).toHaveLength(3);
+    // Nothing of the old submission was put back in line.
+    expect(await db().submissionChunk.findFirstOrThrow({ where: { submissionId: old } })).toMatchObject({
+      status: "failed",
+    });
+  }, 60_000);
+
+  it("refuses to retry when the gift's splits changed at the service since", async () => {
+    await emulatorSwitch(org.emulator, "faults", {
+      fail: { status: 500, count: 100, path_prefix: "/admin/oauth2/api/v1/imports" },
+    });
+    const { submissionId } = await createSubmission(org.connection, await evenRequest([EXTERNAL], 2));
+    expect(await settle(submissionId, 100)).toBe("needs_attention");
+    expect(await supersededGifts(org.connection.id, submissionId)).toEqual([]);
+    const gift = await known(EXTERNAL);
+    await db().knownSplit.create({
+      data: {
+        connectionId: org.connection.id,
+        transactionId: gift.transactionId,
+        splitId: `${EXTERNAL}:9`,
+        unitAmountCents: 100,
+        quantity: 1,
+        fund: "General",
+      },
+    });
+    expect(await supersededGifts(org.connection.id, submissionId)).toEqual([
+      { transactionId: gift.transactionId, reason: `its splits changed at the service (${EXTERNAL}:9 is new)` },
+    ]);
   }, 60_000);
 
   it("honours the service's Retry-After before the next attempt", async () => {

@@ -2,7 +2,9 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { matchedBy } from "@/components/split-editor/matched-by";
 import { SplitEditor } from "@/components/split-editor/split-editor";
+import { Notice } from "@/components/ui/notice";
 import { requireConnection } from "@/lib/auth/session";
+import { unsentSubmissionFor } from "@/lib/imports/superseded";
 import { formatCents } from "@/lib/splits/money";
 import { editorData } from "@/lib/transactions/editor-data";
 import { knownNames } from "@/lib/transactions/read";
@@ -17,7 +19,10 @@ export default async function SplitTransactionPage({ params }: Props) {
   const connection = await requireConnection();
   const transactionId = decodeURIComponent((await params).id);
   const names = await knownNames(connection.id);
-  const data = await editorData(connection.id, transactionId, names.campaigns);
+  const [data, unsent] = await Promise.all([
+    editorData(connection.id, transactionId, names.campaigns),
+    unsentSubmissionFor(connection.id, transactionId),
+  ]);
   if (!data) notFound();
   const { gift } = data;
   return (
@@ -35,6 +40,13 @@ export default async function SplitTransactionPage({ params }: Props) {
           : `now all in ${gift.campaign ?? "the service's default campaign"} / ${gift.fund ?? "General"}`}
         . {matchedBy(gift)}
       </p>
+      {unsent && (
+        <Notice tone="warn">
+          The last allocation sent for this gift did not reach the service: it{" "}
+          <Link href={`/history/${unsent}`}>needs attention in History</Link>. The lines below are what the service
+          holds now. Sending from here replaces that allocation, and it can no longer be retried.
+        </Notice>
+      )}
       <SplitEditor
         {...data}
         campaigns={names.campaigns}
