@@ -72,10 +72,10 @@ function usePickerCombobox({ id, kind, value, options, onChange }: NamePickerPro
         return { ...changes, selectedItem: state.selectedItem };
       }
       if (type === types.InputChange) {
-        // Enter takes the first suggestion for what was typed, never "Create new …": creating a
-        // name is always a choice of its own.
-        const next = menuItems(changes.inputValue ?? "", options, kind).items;
-        return { ...changes, highlightedIndex: next[0]?.kind === "option" ? 0 : -1 };
+        // Enter takes the name typed, or the first that starts with or contains it; never a guess
+        // ("Did you mean …?") and never "Create new …": those are choices of their own.
+        const [first] = menuItems(changes.inputValue ?? "", options, kind).items;
+        return { ...changes, highlightedIndex: first?.kind === "option" && !first.nearMatch ? 0 : -1 };
       }
       return changes;
     },

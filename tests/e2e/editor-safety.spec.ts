@@ -22,7 +22,15 @@ test("a typo offers the near match; a new name needs its own explicit choice", a
   const list = page.getByRole("listbox");
   await expect(list.getByRole("option").first()).toHaveText("Did you mean Operations?");
   await expect(list.getByRole("option").last()).toHaveText("Create new fund “Operatons”");
-  await page.keyboard.press("Enter"); // the suggestion, never the creation
+  // Enter never takes a guess: the typo stays, not chosen, and blocks Review with the reason.
+  await page.keyboard.press("Enter");
+  await expect(e.fund(2)).toHaveValue("Operatons");
+  await expect(page.getByTestId("line-1").getByText("“Operatons” is not a fund yet.")).toBeVisible();
+  await expect(e.review()).toBeDisabled();
+  // The suggestion is one arrow key away.
+  await e.fund(2).click();
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("Enter");
   await expect(e.fund(2)).toHaveValue("Operations");
 
   // A name that is not known and not chosen is kept as typed, and blocks Review with the reason.
