@@ -27,6 +27,7 @@ export function DraftSend({ id, data, submit }: Props) {
     <>
       {data.newNames.length > 0 && data.status === "ready" && (
         <NewNamesNotice
+          draftId={id}
           names={data.newNames}
           source={data.source}
           confirmed={allConfirmed}

@@ -1,9 +1,12 @@
 "use client";
 
 import type { NewName } from "@/lib/bulk/new-names";
+import { useReplaceName } from "@/lib/hooks/use-bulk";
+import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
 
 type Props = {
+  draftId: string;
   names: readonly NewName[];
   source: "csv" | "rule";
   confirmed: boolean;
@@ -16,8 +19,10 @@ const KIND: Record<NewName["kind"], string> = { campaign: "campaign", parent: "p
  * The names this allocation would create at the service, each with the known name it nearly
  * matches: a typo must not become a new fund unseen. Sending waits for the tick below the list.
  */
-export function NewNamesNotice({ names, source, confirmed, onConfirmedChange }: Props) {
-  const fix = source === "csv" ? "fix the file and upload it again" : "change the rule and preview again";
+export function NewNamesNotice({ draftId, names, source, confirmed, onConfirmedChange }: Props) {
+  const replace = useReplaceName(draftId);
+  const fix =
+    source === "csv" ? "use the name suggested, or fix the file" : "use the name suggested, or change the rule";
   const near = names.filter((n) => n.nearMatch);
   return (
     <Notice tone="warn" role="none" className="new-names">
@@ -36,12 +41,20 @@ export function NewNamesNotice({ names, source, confirmed, onConfirmedChange }: 
             {n.nearMatch && (
               <>
                 {" "}
-                — did you mean <strong>“{n.nearMatch}”</strong>?
+                — did you mean <strong>“{n.nearMatch}”</strong>?{" "}
+                <Button
+                  variant="secondary"
+                  disabled={replace.isPending}
+                  onClick={() => replace.mutate({ kind: n.kind, from: n.name, to: n.nearMatch ?? "" })}
+                >
+                  Use “{n.nearMatch}”
+                </Button>
               </>
             )}
           </li>
         ))}
       </ul>
+      {replace.error && <p className="field__error">{replace.error.message}</p>}
       <label className="check">
         <input type="checkbox" checked={confirmed} onChange={(e) => onConfirmedChange(e.target.checked)} />
         {names.length === 1

@@ -162,7 +162,16 @@ export function RuleForm({ rules: initialRules, campaigns, funds }: Props) {
         )}
       </div>
       {confirmDialog}
-      <form id="rule-form" onSubmit={onPreview} noValidate>
+      <form
+        id="rule-form"
+        onSubmit={onPreview}
+        noValidate
+        // Enter in a field (often to take a suggestion) must not run the rule over every matching
+        // gift: previewing is the button's job.
+        onKeyDown={(event) => {
+          if (event.key === "Enter" && event.target instanceof HTMLInputElement) event.preventDefault();
+        }}
+      >
         <RuleLines control={control} register={register} errors={formState.errors} setFocus={setFocus} />
         <datalist id="known-funds">
           {funds.map((f) => (

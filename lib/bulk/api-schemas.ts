@@ -63,3 +63,10 @@ export const submitDraftSchema = z.object({
 });
 
 export { savedRuleSchema };
+
+/** The preview's "Use “Operations”" instead of a name new to the organization. */
+export const replaceNameSchema = z.object({
+  kind: z.enum(["campaign", "parent", "fund"]),
+  from: storable("The name").pipe(z.string().min(1).max(200)),
+  to: storable("The name").pipe(z.string().min(1).max(200)),
+});

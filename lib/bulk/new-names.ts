@@ -4,9 +4,11 @@
 // nearly matches, and the draft is sent only when the admin has confirmed every one of them.
 import "server-only";
 import { z } from "zod";
+import { AppError } from "@/lib/app-error";
 import { db } from "@/lib/db";
 import { matchName } from "@/lib/splits/near-names";
 import { knownNames } from "@/lib/transactions/read";
+import { draftFor } from "./drafts";
 
 export type NameKind = "campaign" | "parent" | "fund";
 
@@ -70,4 +72,53 @@ export function describeNewName(n: Pick<NewName, "kind" | "name">): string {
 
 function uniqueNames(names: readonly (string | null)[]): { name: string }[] {
   return [...new Set(names.filter((n): n is string => !!n))].map((name) => ({ name }));
+}
+
+const FIELDS: Record<NameKind, { name: string; id: string }> = {
+  campaign: { name: "campaign", id: "campaignId" },
+  parent: { name: "parentCampaign", id: "parentCampaignId" },
+  fund: { name: "fund", id: "fundId" },
+};
+
+/**
+ * The preview's "Use “Operations”": every sendable line of the draft that gives `from` takes the
+ * known name `to` (with its id when the app knows one) instead. Only names the organization
+ * already uses can be put in, and only while the draft is not sent. Returns the lines changed.
+ */
+export async function replaceNewName(
+  connectionId: string,
+  draftId: string,
+  change: { kind: NameKind; from: string; to: string },
+): Promise<number> {
+  const known = await knownNames(connectionId);
+  const target =
+    change.kind === "fund"
+      ? known.funds.find((f) => f.name === change.to)
+      : known.campaigns.find((c) => c.name === change.to);
+  if (!target) {
+    throw new AppError(
+      "invalid_input",
+      `“${change.to}” is not a ${change.kind === "parent" ? "campaign" : change.kind} this organization uses.`,
+    );
+  }
+  const draft = await draftFor(connectionId, draftId);
+  if (draft.status !== "ready")
+    throw new AppError("conflict", "This allocation is being sent or was sent: it cannot change now.");
+  const { name, id } = FIELDS[change.kind];
+  const withId = target.id ? { [id]: target.id } : {};
+  // One statement over the stored allocations, and only while the draft is still ready to send.
+  return db().$executeRaw`
+    UPDATE "BulkDraftItem" i
+    SET allocation = jsonb_set(i.allocation, '{rows}', (
+      SELECT jsonb_agg(
+        CASE WHEN e.row ->> ${name} = ${change.from}
+          THEN (e.row - ${id}) || jsonb_build_object(${name}::text, ${change.to}::text) || ${JSON.stringify(withId)}::jsonb
+          ELSE e.row END
+        ORDER BY e.position)
+      FROM jsonb_array_elements(i.allocation -> 'rows') WITH ORDINALITY AS e(row, position)
+    ))
+    WHERE i."draftId" = ${draft.id}::uuid
+      AND i.valid
+      AND i.allocation -> 'rows' @> ${JSON.stringify([{ [name]: change.from }])}::jsonb
+      AND EXISTS (SELECT 1 FROM "BulkDraft" d WHERE d.id = i."draftId" AND d.status = 'ready')`;
 }

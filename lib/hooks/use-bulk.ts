@@ -61,6 +61,16 @@ export function useSubmitDraft(id: string) {
   });
 }
 
+/** Puts a known name in place of one new to the organization, then shows the preview again. */
+export function useReplaceName(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { kind: string; from: string; to: string }) =>
+      apiFetch<{ changed: number }>(`/api/bulk/${id}/names`, { method: "POST", body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: bulkKey(id) }),
+  });
+}
+
 export function useDiscardDraft(id: string) {
   return useMutation({ mutationFn: () => apiFetch(`/api/bulk/${id}`, { method: "DELETE" }) });
 }

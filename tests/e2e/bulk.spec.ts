@@ -82,30 +82,43 @@ test("upload a CSV, see what is wrong and why, download the wrong rows, and send
   ]);
 });
 
-test("a name new to the organization is shown with its near match, and sending waits for a tick", async ({ page }) => {
+test("a name new to the organization is shown with its near match, can be replaced by it, and sending waits for a tick", async ({
+  page,
+}) => {
   await connect(page);
   await openBulk(page);
-  const typo = "transaction_id,amount,campaign,fund\n51001003,100.00,,Operatons\n51001003,23.45,,General\n";
+  const typo = "transaction_id,amount,campaign,fund\n51001003,100.00,,Operatons\n51001003,23.45,,Capital Projects\n";
   await page
     .getByLabel("CSV file")
     .setInputFiles({ name: "typo.csv", mimeType: "text/csv", buffer: Buffer.from(typo) });
   await page.getByRole("button", { name: "Check file" }).click();
 
-  await expect(page.getByText("1 name is new to this organization.")).toBeVisible();
-  await expect(page.locator(".new-names__list li")).toHaveText(
-    "New fund “Operatons” (1 transaction) — did you mean “Operations”?",
-  );
+  await expect(page.getByText("2 names are new to this organization.")).toBeVisible();
+  await expect(page.locator(".new-names__list li")).toHaveText([
+    "New fund “Capital Projects” (1 transaction)",
+    "New fund “Operatons” (1 transaction) — did you mean “Operations”? Use “Operations”",
+  ]);
   const send = page.getByRole("button", { name: "Send 1 transaction" });
   await expect(send).toBeDisabled();
   await expect(page.getByText("Sending waits until the new names above are confirmed.")).toBeVisible();
   await expectNoSeriousAxeViolations(page);
   await page.screenshot({ path: "test-results/bulk-new-names.png", fullPage: true });
 
+  // The suggestion, taken in the preview: no new upload.
+  await page.getByRole("button", { name: "Use “Operations”" }).click();
+  await expect(page.getByText("1 name is new to this organization.")).toBeVisible();
+  await expect(page.locator(".new-names__list li")).toHaveText(["New fund “Capital Projects” (1 transaction)"]);
+  await expect(page.getByRole("cell", { name: "Operations", exact: true })).toBeVisible();
+  await expect(send).toBeDisabled();
+
   await page.getByLabel("Create this new name at the service").check();
   await expect(send).toBeEnabled();
   await send.click();
   await expect(page.getByRole("heading", { name: "Final report" })).toBeVisible({ timeout: 20_000 });
-  expect((await activeServiceSplits(page)).sort()).toEqual(["51001003:1 10000 Operatons", "51001003:2 2345 General"]);
+  expect((await activeServiceSplits(page)).sort()).toEqual([
+    "51001003:1 10000 Operations",
+    "51001003:2 2345 Capital Projects",
+  ]);
 });
 
 test("a file without the required columns is refused with words, and nothing is stored", async ({ page }) => {
@@ -127,6 +140,9 @@ test("save a 60/40 rule, reuse it on filtered gifts, and send it", async ({ page
   await page.getByLabel("Campaign, line 1").fill("Holiday Meals");
   await page.getByLabel("Fund, line 2").fill("General");
   await page.getByLabel("Percent, line 2").fill("30");
+  // Enter in a field runs nothing: previewing is the button's job.
+  await page.getByLabel("Fund, line 2").press("Enter");
+  await expect(page).toHaveURL(/\/bulk$/);
   await expect(page.getByText("Lines add up to 90% (must be 100%)")).toBeVisible();
   await page.getByRole("button", { name: "Preview allocation" }).click();
   await expect(page.getByText("The percentages add up to 90%: 10% short of 100%.")).toBeVisible();
@@ -173,6 +189,7 @@ test("the bulk and rule routes refuse bad input with a clear 4xx and store nothi
     ["POST", `/api/bulk/${unknown}/items`],
     ["POST", `/api/bulk/${unknown}/ready`],
     ["POST", `/api/bulk/${unknown}/submit`],
+    ["POST", `/api/bulk/${unknown}/names`],
     ["GET", `/api/bulk/${unknown}/errors.csv`],
     ["GET", "/api/rules"],
     ["POST", "/api/rules"],
@@ -242,6 +259,28 @@ test("the bulk and rule routes refuse bad input with a clear 4xx and store nothi
     ],
     ["submit without a key", "POST", `/api/bulk/${unknown}/submit`, {}, 422],
     ["errors of an unknown draft", "GET", `/api/bulk/${unknown}/errors.csv`, undefined, 404],
+    [
+      "a name for an unknown draft",
+      "POST",
+      `/api/bulk/${unknown}/names`,
+      { kind: "fund", from: "Operatons", to: "Operations" },
+      404,
+    ],
+    ["a name of no kind", "POST", `/api/bulk/${unknown}/names`, { kind: "donor", from: "a", to: "b" }, 422],
+    [
+      "half a character in a name",
+      "POST",
+      `/api/bulk/${unknown}/names`,
+      { kind: "fund", from: "Operat\ud800", to: "Operations" },
+      422,
+    ],
+    [
+      "confirmed names not a list",
+      "POST",
+      `/api/bulk/${unknown}/submit`,
+      { idempotencyKey: unknown, confirmedNewNames: "all" },
+      422,
+    ],
     ["rule without a name", "POST", "/api/rules", { name: " ", rule }, 422],
     ["rule name with a control character", "POST", "/api/rules", { name: "a\u0007b", rule }, 422],
     ["unknown rule", "PUT", `/api/rules/${unknown}`, { name: "x", rule }, 404],

@@ -9,7 +9,7 @@ import { addCsvItems, createCsvDraft, createRuleDraft, markReady } from "@/lib/b
 import { errorCsv, getPreview } from "@/lib/bulk/read";
 import { ruleSchema } from "@/lib/bulk/rule";
 import { createRule, deleteRule, listRules, updateRule } from "@/lib/bulk/rules-store";
-import { newNamesIn } from "@/lib/bulk/new-names";
+import { newNamesIn, replaceNewName } from "@/lib/bulk/new-names";
 import { submitDraft } from "@/lib/bulk/submit";
 import { db } from "@/lib/db";
 import { getProgress } from "@/lib/imports/progress";
@@ -142,9 +142,22 @@ describe("a CSV allocation", () => {
     });
     expect(await db().submission.count({ where: { idempotencyKey: key } })).toBe(0);
 
-    const { created } = await submitDraft(org.connection, id, key, preview.newNames);
+    // A suggestion taken in the preview replaces the name in every sendable line, with its id.
+    await expect(
+      replaceNewName(org.connection.id, id, { kind: "fund", from: "Operatons", to: "Not A Fund" }),
+    ).rejects.toThrow("“Not A Fund” is not a fund this organization uses.");
+    expect(await replaceNewName(org.connection.id, id, { kind: "fund", from: "Operatons", to: "Operations" })).toBe(1);
+    const after = await getPreview(org.connection.id, id, { show: "valid", page: 1 });
+    expect(after.items[0]?.rows.map((r) => r.fund)).toEqual(["Operations", "Operations"]);
+    expect(after.newNames.map((n) => n.name)).toEqual(["Brand New Drive"]);
+
+    const { created } = await submitDraft(org.connection, id, key, after.newNames);
     expect(created).toBe(true);
     expect((await getPreview(org.connection.id, id, { page: 1 })).newNames).toEqual([]);
+    // Once sent, nothing in it changes.
+    await expect(
+      replaceNewName(org.connection.id, id, { kind: "fund", from: "Operations", to: "General" }),
+    ).rejects.toThrow("cannot change now");
   });
 
   it("a blank campaign on a split gift keeps the campaign its splits share; splits in two are refused", async () => {
