@@ -123,7 +123,7 @@ export function SubmissionDetailView({ id }: { id: string }) {
                     </td>
                     <td data-label="Fund">{r.fund}</td>
                     <td data-label="Outcome">
-                      <strong>{OUTCOME[r.outcome]}</strong>
+                      <strong>{r.deleted && r.outcome === "imported" ? "Removed" : OUTCOME[r.outcome]}</strong>
                       {r.dropMessage && <p className="small">{r.dropMessage}</p>}
                     </td>
                   </tr>

@@ -14,8 +14,8 @@ export function AllocationTable({ editor }: { editor: SplitEditorState }) {
   return (
     <>
       <p className="small muted">
-        Type an amount (<kbd>12.50</kbd>), a share of the gift (<kbd>25%</kbd>) or a sum (<kbd>100/3</kbd>); or a share
-        in the % column.
+        Type an amount (<kbd>12.50</kbd>), a share of the gift (<kbd>25%</kbd>) or a calculation (<kbd>100/3</kbd> is
+        $33.33); or a share in the % column.
       </p>
       <div className="table-scroll">
         <table className="allocation-table">

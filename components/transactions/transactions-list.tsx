@@ -156,7 +156,7 @@ function TransactionRow({ transaction: t }: { transaction: TransactionView }) {
       </td>
       <td className="num">
         <ButtonLink variant="secondary" href={`/transactions/${encodeURIComponent(t.transactionId)}`}>
-          Split
+          {t.splits.length > 0 ? "Change split" : "Split"}
           <span className="visually-hidden">
             {" "}
             the {formatCents(t.amountCents, t.currency)} gift of {t.contactName ?? "an unknown donor"} on{" "}

@@ -12,7 +12,8 @@ const STYLE = `
   :root { color-scheme: light; font-family: system-ui, -apple-system, "Segoe UI", sans-serif; }
   body { margin: 0; background: #f3f4f6; color: #111827; line-height: 1.5; }
   main { max-width: 28rem; margin: 3rem auto; padding: 2rem; background: #fff;
-         border: 1px solid #e5e7eb; border-radius: 0.75rem; }
+         border: 1px solid #e5e7eb; border-radius: 0.75rem; box-sizing: border-box; }
+  @media (max-width: 32rem) { main { margin: 1rem 0.75rem; padding: 1.25rem; } }
   main.wide { max-width: 44rem; }
   h1 { font-size: 1.35rem; margin: 0 0 1rem; }
   .badge { display: inline-block; font-size: 0.75rem; font-weight: 600; letter-spacing: 0.04em;

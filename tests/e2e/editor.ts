@@ -42,7 +42,7 @@ export async function openEditor(page: Page, text: string) {
   await page
     .getByRole("row")
     .filter({ hasText: text })
-    .getByRole("link", { name: /^Split/ })
+    .getByRole("link", { name: /^(Split|Change split) the/ })
     .click();
   await expect(page.getByRole("heading", { name: /^Split \$/ })).toBeVisible();
 }
