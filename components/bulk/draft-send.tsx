@@ -5,6 +5,7 @@ import { useRef, useState } from "react";
 import type { DraftPreview } from "@/lib/bulk/read";
 import { useDiscardDraft, type useSubmitDraft } from "@/lib/hooks/use-bulk";
 import { uuidv4 } from "@/lib/uuid";
+import { DraftMoves } from "./draft-moves";
 import { NewNamesNotice } from "./new-names-notice";
 import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm-dialog";
@@ -25,6 +26,7 @@ export function DraftSend({ id, data, submit }: Props) {
 
   return (
     <>
+      {data.status === "ready" && <DraftMoves moves={data.moves} />}
       {data.newNames.length > 0 && data.status === "ready" && (
         <NewNamesNotice
           draftId={id}

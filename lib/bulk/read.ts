@@ -10,6 +10,7 @@ import type { BulkDraft, BulkSource, BulkStatus } from "@/lib/generated/prisma/c
 import type { CheckedRow } from "./check";
 import { mapColumns } from "./csv-format";
 import { draftFor } from "./drafts";
+import { type MoneyMove, moneyMoves } from "./money-moves";
 import { type NewName, newNamesIn } from "./new-names";
 
 export const previewQuerySchema = z.object({
@@ -64,6 +65,8 @@ export type DraftPreview = DraftSummary & {
   items: PreviewItem[];
   /** Names sending would create at the service (only while the draft is not sent). */
   newNames: NewName[];
+  /** What sending changes, per campaign and fund (only while the draft is not sent). */
+  moves: { moves: MoneyMove[]; more: number; currency: string | null };
 };
 
 /** Drafts never sent are kept this long; sent ones stay, as the way back to their preview. */
@@ -96,7 +99,7 @@ export async function getPreview(
     take: PREVIEW_PAGE_SIZE,
   });
   const ids = items.map((i) => i.transactionId).filter((id): id is string => id !== null);
-  const [transactions, splits, newNames] = await Promise.all([
+  const [transactions, splits, newNames, moves] = await Promise.all([
     db().knownTransaction.findMany({
       where: { connectionId, transactionId: { in: ids } },
       select: { transactionId: true, contactName: true, amountCents: true, currency: true, campaign: true, fund: true },
@@ -107,6 +110,9 @@ export async function getPreview(
       select: { transactionId: true, unitAmountCents: true, quantity: true, campaign: true, fund: true },
     }),
     draft.status === "ready" ? newNamesIn(connectionId, draft.id) : Promise.resolve([]),
+    draft.status === "ready"
+      ? moneyMoves(connectionId, draft.id)
+      : Promise.resolve({ moves: [], more: 0, currency: null }),
   ]);
   const byId = new Map(transactions.map((t) => [t.transactionId, t]));
   const { byColumn } = mapColumns(draft.columns);
@@ -120,6 +126,7 @@ export async function getPreview(
     page: query.page,
     perPage: PREVIEW_PAGE_SIZE,
     newNames,
+    moves,
     items: items.map((item) => {
       const transaction = item.transactionId ? byId.get(item.transactionId) : undefined;
       const allocation = item.allocation as unknown as Allocation | null;

@@ -51,6 +51,10 @@ test("upload a CSV, see what is wrong and why, download the wrong rows, and send
   await expect(page.getByRole("button", { name: "With a problem (2)" })).toHaveAttribute("aria-pressed", "true");
   await expect(page.getByText("The splits add up to $20.00: $5.00 short of the $25.00 total.")).toBeVisible();
   await expect(page.getByText("This line has more values than the header has columns.")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "What sending changes at the service" })).toBeVisible();
+  await expect(
+    page.getByRole("row").filter({ hasText: "Spring Food Drive" }).filter({ hasText: "Food Purchasing" }),
+  ).toContainText("+$60.00");
   await expectNoSeriousAxeViolations(page);
   await page.screenshot({ path: "test-results/bulk-preview.png", fullPage: true });
 
@@ -108,7 +112,7 @@ test("a name new to the organization is shown with its near match, can be replac
   await page.getByRole("button", { name: "Use “Operations”" }).click();
   await expect(page.getByText("1 name is new to this organization.")).toBeVisible();
   await expect(page.locator(".new-names__list li")).toHaveText(["New fund “Capital Projects” (1 transaction)"]);
-  await expect(page.getByRole("cell", { name: "Operations", exact: true })).toBeVisible();
+  await expect(page.locator(".bulk-items").getByRole("cell", { name: "Operations", exact: true })).toBeVisible();
   await expect(send).toBeDisabled();
 
   await page.getByLabel("Create this new name at the service").check();
@@ -172,8 +176,8 @@ test("save a 60/40 rule, reuse it on filtered gifts, and send it", async ({ page
 
   await expect(page).toHaveURL(/\/bulk\/[0-9a-f-]{36}$/);
   await expect(page.getByText("3 transactions, 6 rows")).toBeVisible();
-  await expect(page.getByRole("cell", { name: "74.07" })).toBeVisible();
-  await expect(page.getByRole("cell", { name: "49.38" })).toBeVisible();
+  await expect(page.locator(".bulk-items").getByRole("cell", { name: "74.07" })).toBeVisible();
+  await expect(page.locator(".bulk-items").getByRole("cell", { name: "49.38" })).toBeVisible();
   await page.getByRole("button", { name: "Send 3 transactions" }).click();
   await expect(page.getByRole("heading", { name: "Final report" })).toBeVisible({ timeout: 20_000 });
   expect(await activeServiceSplits(page)).toHaveLength(6);

@@ -61,6 +61,30 @@ describe("a CSV allocation", () => {
     ]);
   });
 
+  it("shows what sending changes at the service, per campaign and fund, before Send", async () => {
+    const id = await uploadCsv(CSV);
+    const { moves, more, currency } = (await getPreview(org.connection.id, id, { page: 1 })).moves;
+    expect(currency).toBe("USD");
+    expect(more).toBe(0);
+    expect(moves).toContainEqual({
+      campaign: "Spring Appeal",
+      fund: "Scholarships",
+      beforeCents: 0,
+      afterCents: 6_000,
+    });
+    // Money moves between places; none appears or vanishes.
+    expect(moves.reduce((sum, m) => sum + m.afterCents - m.beforeCents, 0)).toBe(0);
+    const gift = await db().knownTransaction.findUniqueOrThrow({
+      where: { connectionId_transactionId: { connectionId: org.connection.id, transactionId: "51001001" } },
+    });
+    expect(moves).toContainEqual(
+      expect.objectContaining({ campaign: gift.campaign, fund: gift.fund ?? "General", afterCents: 0 }),
+    );
+    // Once sent, the preview no longer computes it.
+    await submitDraft(org.connection, id, crypto.randomUUID(), await newNamesIn(org.connection.id, id));
+    expect((await getPreview(org.connection.id, id, { page: 1 })).moves.moves).toEqual([]);
+  });
+
   it("checks the sample file offered on the page as fully valid in the Playground", async () => {
     const sample = await readFile(new URL("../../public/bulk-sample.csv", import.meta.url), "utf8");
     const id = await uploadCsv(sample, "bulk-sample.csv");
