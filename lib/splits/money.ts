@@ -13,10 +13,13 @@ export function parseMoney(input: string): Parsed<number> {
     // "2,5" and "12,50" are decimal commas, not thousands.
     return { ok: false, error: `Use a dot for cents: write ${text.replace(",", ".")}, not ${text}.` };
   }
+  // Commas that group thousands ("1,000", "12,345.67") have one reading for money: cents have two
+  // decimals, so "1,000" cannot be a decimal comma. Anything else with a comma is refused.
+  if (/^\d{1,3}(?:,\d{3})+(?:\.\d*)?$/.test(text)) return parseMoney(text.replaceAll(",", ""));
   if (text.includes(",")) {
     return {
       ok: false,
-      error: "Leave out the comma: write 1234.50 for one thousand two hundred thirty-four and 50 cents.",
+      error: "Write thousands as 1,234.50 or 1234.50; a comma only groups three digits.",
     };
   }
   if (/e/i.test(text)) return { ok: false, error: "Write the amount in plain digits, like 1000.00." };

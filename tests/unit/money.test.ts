@@ -17,6 +17,10 @@ describe("parseMoney", () => {
     ["1005.07", 100507],
     // As a spreadsheet reads them.
     [".5", 50],
+    // Thousands grouped as QuickBooks and Xero read them.
+    ["1,000", 100000],
+    ["$1,234.50", 123450],
+    ["12,345,678.9", 1234567890],
     ["$.99", 99],
   ])("reads %s as %i cents", (text, cents) => {
     expect(parseMoney(text)).toEqual({ ok: true, value: cents });
@@ -24,10 +28,11 @@ describe("parseMoney", () => {
 
   it.each([
     ["", "Enter an amount"],
-    ["1,234.5", "Leave out the comma"],
+    ["1,23.5", "a comma only groups three digits"],
+    ["12,3456", "a comma only groups three digits"],
     ["2,5", "Use a dot for cents: write 2.5, not 2,5."],
     ["12,50", "Use a dot for cents: write 12.50, not 12,50."],
-    ["1,234", "Leave out the comma"],
+    ["1,2345.00", "a comma only groups three digits"],
     ["0.001", "at most 2 decimal places"],
     ["-5", "more than 0"],
     ["0", "more than 0"],
