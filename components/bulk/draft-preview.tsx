@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import { useDraftPreview, useSubmitDraft } from "@/lib/hooks/use-bulk";
+import { uuidv4 } from "@/lib/uuid";
 import { DraftItems } from "./draft-items";
 import { DraftSend } from "./draft-send";
 import { SubmissionProgressView } from "./submission-progress";
@@ -18,6 +19,8 @@ export function DraftPreviewView({ id, initialShow }: { id: string; initialShow:
   const [page, setPage] = useState(1);
   const { data, error } = useDraftPreview(id, { show, page });
   const submit = useSubmitDraft(id);
+  // One key per preview, above the loading state: a refetch that fails and comes back keeps it.
+  const [key] = useState(uuidv4);
 
   if (error || !data) {
     return (
@@ -65,7 +68,7 @@ export function DraftPreviewView({ id, initialShow }: { id: string; initialShow:
             Nothing here can be sent. Fix the rows and upload the file again.
           </Notice>
         )}
-        {!submissionId && <DraftSend id={id} data={data} submit={submit} />}
+        {!submissionId && <DraftSend id={id} data={data} submit={submit} idempotencyKey={key} />}
       </section>
       {submissionId && <SubmissionProgressView id={submissionId} />}
       <div className="button-row" role="group" aria-label="Show">
@@ -87,7 +90,7 @@ export function DraftPreviewView({ id, initialShow }: { id: string; initialShow:
       {data.items.length === 0 ? (
         <p className="card empty">{show === "valid" ? "No transaction is ready." : "No problems found."}</p>
       ) : (
-        <DraftItems items={data.items} sent={!!submissionId} newNames={submissionId ? [] : data.newNames} />
+        <DraftItems items={data.items} sent={!!submissionId} newNames={submissionId ? [] : data.newNames.names} />
       )}
       {pages > 1 && (
         <nav className="pagination" aria-label="Pages">

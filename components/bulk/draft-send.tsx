@@ -1,39 +1,43 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useRef, useState } from "react";
+import { useState } from "react";
 import type { DraftPreview } from "@/lib/bulk/read";
 import { useDiscardDraft, type useSubmitDraft } from "@/lib/hooks/use-bulk";
-import { uuidv4 } from "@/lib/uuid";
 import { DraftMoves } from "./draft-moves";
 import { NewNamesNotice } from "./new-names-notice";
 import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm-dialog";
 import { Notice } from "@/components/ui/notice";
 
-type Props = { id: string; data: DraftPreview; submit: ReturnType<typeof useSubmitDraft> };
+type Props = {
+  id: string;
+  data: DraftPreview;
+  submit: ReturnType<typeof useSubmitDraft>;
+  /** One key per preview (kept by the page): a double click or a retry finds the same submission. */
+  idempotencyKey: string;
+};
 
 /** Send and Discard for a draft not sent yet; names new to the organization are confirmed first. */
-export function DraftSend({ id, data, submit }: Props) {
+export function DraftSend({ id, data, submit, idempotencyKey }: Props) {
   const router = useRouter();
   const discard = useDiscardDraft(id);
   const [confirmDialog, confirm] = useConfirm();
-  // One key per preview: a double click or a retry after a lost answer finds the same submission.
-  const key = useRef(uuidv4());
-  // What was ticked is the list as it was shown: a name that appears later needs its own tick.
-  const [confirmed, setConfirmed] = useState<DraftPreview["newNames"]>([]);
-  const allConfirmed = data.newNames.every((n) => confirmed.some((c) => c.kind === n.kind && c.name === n.name));
+  // What was ticked is the list as it was shown (its digest): a list that changed needs a new tick.
+  const [confirmed, setConfirmed] = useState<string | null>(null);
+  const { newNames } = data;
+  const allConfirmed = newNames.total === 0 || confirmed === newNames.digest;
 
   return (
     <>
       {data.status === "ready" && <DraftMoves moves={data.moves} />}
-      {data.newNames.length > 0 && data.status === "ready" && (
+      {newNames.total > 0 && data.status === "ready" && (
         <NewNamesNotice
           draftId={id}
-          names={data.newNames}
+          newNames={newNames}
           source={data.source}
           confirmed={allConfirmed}
-          onConfirmedChange={(yes) => setConfirmed(yes ? data.newNames : [])}
+          onConfirmedChange={(yes) => setConfirmed(yes ? newNames.digest : null)}
         />
       )}
       <div className="button-row">
@@ -41,7 +45,9 @@ export function DraftSend({ id, data, submit }: Props) {
           <Button
             disabled={submit.isPending || data.status === "uploading" || !allConfirmed}
             aria-describedby={allConfirmed ? undefined : "send-waits"}
-            onClick={() => submit.mutate({ idempotencyKey: key.current, confirmedNewNames: confirmed })}
+            onClick={() =>
+              submit.mutate({ idempotencyKey, ...(newNames.total > 0 ? { confirmedNewNames: newNames.digest } : {}) })
+            }
           >
             {submit.isPending
               ? "Storing…"

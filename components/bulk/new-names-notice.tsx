@@ -1,13 +1,13 @@
 "use client";
 
-import type { NewName } from "@/lib/bulk/new-names";
+import type { NewName, NewNames } from "@/lib/bulk/new-names";
 import { useReplaceName } from "@/lib/hooks/use-bulk";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
 
 type Props = {
   draftId: string;
-  names: readonly NewName[];
+  newNames: NewNames;
   source: "csv" | "rule";
   confirmed: boolean;
   onConfirmedChange: (confirmed: boolean) => void;
@@ -19,7 +19,8 @@ const KIND: Record<NewName["kind"], string> = { campaign: "campaign", parent: "p
  * The names this allocation would create at the service, each with the known name it nearly
  * matches: a typo must not become a new fund unseen. Sending waits for the tick below the list.
  */
-export function NewNamesNotice({ draftId, names, source, confirmed, onConfirmedChange }: Props) {
+export function NewNamesNotice({ draftId, newNames, source, confirmed, onConfirmedChange }: Props) {
+  const { names, total } = newNames;
   const replace = useReplaceName(draftId);
   const fix =
     source === "csv" ? "use the name suggested, or fix the file" : "use the name suggested, or change the rule";
@@ -27,8 +28,10 @@ export function NewNamesNotice({ draftId, names, source, confirmed, onConfirmedC
   return (
     <Notice tone="warn" role="none" className="new-names">
       <p>
-        <strong>{names.length === 1 ? "1 name is" : `${names.length} names are`} new to this organization.</strong>{" "}
-        Sending creates {names.length === 1 ? "it" : "them"} at the service.
+        <strong>
+          {total === 1 ? "1 name is" : `${total.toLocaleString("en-US")} names are`} new to this organization.
+        </strong>{" "}
+        Sending creates {total === 1 ? "it" : "them"} at the service.
         {near.length > 0 && ` If a name is a typo, ${fix}.`}
       </p>
       <ul className="new-names__list">
@@ -54,12 +57,17 @@ export function NewNamesNotice({ draftId, names, source, confirmed, onConfirmedC
           </li>
         ))}
       </ul>
+      {total > names.length && (
+        <p className="small">
+          And {(total - names.length).toLocaleString("en-US")} more, tagged “new” in the transactions below.
+        </p>
+      )}
       {replace.error && <p className="field__error">{replace.error.message}</p>}
       <label className="check">
         <input type="checkbox" checked={confirmed} onChange={(e) => onConfirmedChange(e.target.checked)} />
-        {names.length === 1
+        {total === 1
           ? "Create this new name at the service"
-          : `Create these ${names.length} new names at the service`}
+          : `Create these ${total.toLocaleString("en-US")} new names at the service`}
       </label>
     </Notice>
   );

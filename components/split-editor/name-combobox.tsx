@@ -9,10 +9,23 @@ import { useCombobox, type UseComboboxState, type UseComboboxStateChangeOptions 
 import { type ChangeEvent, useLayoutEffect, useMemo, useState } from "react";
 import type { NamePickerProps } from "./name-picker";
 import { placeholderFor } from "./name-picker";
-import { choiceFor, displayText, type MenuItem, resolveTyped } from "./picker-logic";
+import { normalizeName } from "@/lib/splits/near-names";
+import { choiceFor, displayText, type MenuItem, type NameOption, type PickerKind, resolveTyped } from "./picker-logic";
 import { itemForValue, itemKey, menuItems } from "./picker-menu";
 import { useMenuPlacement } from "./menu-placement";
 import { PickerMenuItem } from "./picker-menu-item";
+
+/** Whether what was typed names exactly one known name: itself, or the only one starting with it. */
+function onlyCompletion(typed: string, options: readonly NameOption[], kind: PickerKind): boolean {
+  const [first] = menuItems(typed, options, kind).items;
+  if (first?.kind !== "option" || first.nearMatch) return false;
+  const text = normalizeName(typed);
+  if (normalizeName(first.option.name) === text) return true;
+  return (
+    options.filter((o) => normalizeName(o.name).startsWith(text)).length === 1 &&
+    normalizeName(first.option.name).startsWith(text)
+  );
+}
 
 let pendingFocus: { id: string; text: string; caret: number } | null = null;
 
@@ -72,10 +85,10 @@ function usePickerCombobox({ id, kind, value, options, onChange }: NamePickerPro
         return { ...changes, selectedItem: state.selectedItem };
       }
       if (type === types.InputChange) {
-        // Enter takes the name typed, or the first that starts with or contains it; never a guess
-        // ("Did you mean …?") and never "Create new …": those are choices of their own.
-        const [first] = menuItems(changes.inputValue ?? "", options, kind).items;
-        return { ...changes, highlightedIndex: first?.kind === "option" && !first.nearMatch ? 0 : -1 };
+        // Enter takes the name typed, or the one name that starts with it ("Oper" → Operations);
+        // never one of several, never a guess ("Did you mean …?"), never "Create new …": those
+        // are choices of their own, made with the arrow keys or a click.
+        return { ...changes, highlightedIndex: onlyCompletion(changes.inputValue ?? "", options, kind) ? 0 : -1 };
       }
       return changes;
     },

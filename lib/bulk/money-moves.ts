@@ -18,16 +18,20 @@ export async function moneyMoves(
 ): Promise<{ moves: MoneyMove[]; more: number; currency: string | null }> {
   const [after, before, currencies] = await Promise.all([
     db().$queryRaw<Sum[]>`
-      SELECT r.row ->> 'campaign' AS campaign, r.row ->> 'fund' AS fund,
+      SELECT coalesce(r.row ->> 'campaign', 'campaign id ' || (r.row ->> 'campaignId')) AS campaign,
+             r.row ->> 'fund' AS fund,
              sum((r.row ->> 'amount')::bigint * (r.row ->> 'quantity')::bigint) AS cents
       FROM "BulkDraftItem" i
+      JOIN "BulkDraft" d ON d.id = i."draftId" AND d."connectionId" = ${connectionId}::uuid
       CROSS JOIN LATERAL jsonb_array_elements(i.allocation -> 'rows') AS r(row)
       WHERE i."draftId" = ${draftId}::uuid AND i.valid
       GROUP BY 1, 2`,
     // A gift that is split holds its money in its active splits; one that is not, in itself.
     db().$queryRaw<Sum[]>`
       WITH gifts AS (
-        SELECT DISTINCT "transactionId" FROM "BulkDraftItem" WHERE "draftId" = ${draftId}::uuid AND valid
+        SELECT DISTINCT i."transactionId" FROM "BulkDraftItem" i
+        JOIN "BulkDraft" d ON d.id = i."draftId" AND d."connectionId" = ${connectionId}::uuid
+        WHERE i."draftId" = ${draftId}::uuid AND i.valid
       )
       SELECT campaign, fund, sum(cents) AS cents FROM (
         SELECT s.campaign, s.fund, s."unitAmountCents" * s.quantity AS cents

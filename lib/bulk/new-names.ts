@@ -1,10 +1,12 @@
 // Names a bulk allocation would create at the service. The service makes a new campaign or fund
 // for any name it does not hold, so a typo in a file or a rule ("Operatons") would quietly become
-// a new fund holding restricted money. The preview lists each new name with the known name it
-// nearly matches, and the draft is sent only when the admin has confirmed every one of them.
+// a new fund holding restricted money. The preview lists the new names with the known name each
+// nearly matches, and the draft is sent only when the admin has confirmed the list as shown: the
+// confirmation is a digest of the whole list, so it stays small however many names there are, and
+// a list that changed since (another part, a name replaced) needs confirming again.
 import "server-only";
-import { z } from "zod";
 import { AppError } from "@/lib/app-error";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
 import { matchName } from "@/lib/splits/near-names";
 import { knownNames } from "@/lib/transactions/read";
@@ -21,20 +23,51 @@ export type NewName = {
   nearMatch: string | null;
 };
 
-export const confirmedNamesSchema = z
-  .array(z.object({ kind: z.enum(["campaign", "parent", "fund"]), name: z.string().max(200) }))
-  .max(1_000)
-  .default([]);
-export type ConfirmedName = z.infer<typeof confirmedNamesSchema>[number];
+export type NewNames = {
+  /** The first of them (by kind, then name), each with its near match. */
+  names: NewName[];
+  total: number;
+  /** What Send must bring back to say "create these"; "" when there are none. */
+  digest: string;
+};
 
-type Used = { kind: NameKind; name: string; transactions: number };
+/** Names listed, each compared with every known name; the rest are counted and confirmed with them. */
+export const MAX_NEW_NAMES_SHOWN = 100;
 
-/** Every name the draft's sendable rows give that the organization is not known to hold. */
-export async function newNamesIn(connectionId: string, draftId: string): Promise<NewName[]> {
-  // One statement over the stored allocations: a draft of 10,000 gifts uses a handful of names.
-  const used = await db().$queryRaw<Used[]>`
+export const NO_NEW_NAMES: NewNames = { names: [], total: 0, digest: "" };
+
+/** Every name the draft's sendable rows give that the organization is not known to use. */
+export async function newNamesIn(connectionId: string, draftId: string): Promise<NewNames> {
+  const known = await knownNames(connectionId);
+  // A parent is a campaign: a known campaign (or a known parent) is known under either role.
+  const campaigns = unique([...known.campaigns.map((c) => c.name), ...known.campaigns.map((c) => c.parent)]);
+  const funds = unique(known.funds.map((f) => f.name));
+  // Set-based over the stored allocations, scoped to the connection, known names left out in SQL.
+  const [shown, [summary]] = await Promise.all([
+    db().$queryRaw<{ kind: NameKind; name: string; transactions: number }[]>`
+      WITH used AS (${usedNames(connectionId, draftId, campaigns, funds)})
+      SELECT kind, name, transactions FROM used ORDER BY kind, name LIMIT ${MAX_NEW_NAMES_SHOWN}`,
+    db().$queryRaw<{ total: number; digest: string | null }[]>`
+      WITH used AS (${usedNames(connectionId, draftId, campaigns, funds)})
+      SELECT count(*)::int AS total, md5(string_agg(kind || ':' || name, E'\n' ORDER BY kind, name)) AS digest
+      FROM used`,
+  ]);
+  const known2 = { campaign: campaigns.map((name) => ({ name })), fund: funds.map((name) => ({ name })) };
+  return {
+    names: shown.map((u) => ({
+      ...u,
+      nearMatch: matchName(u.name, u.kind === "fund" ? known2.fund : known2.campaign, 1).near[0]?.name ?? null,
+    })),
+    total: summary?.total ?? 0,
+    digest: summary?.digest ?? "",
+  };
+}
+
+function usedNames(connectionId: string, draftId: string, campaigns: string[], funds: string[]) {
+  return Prisma.sql`
     SELECT n.kind, n.name, count(DISTINCT i.id)::int AS transactions
     FROM "BulkDraftItem" i
+    JOIN "BulkDraft" d ON d.id = i."draftId" AND d."connectionId" = ${connectionId}::uuid
     CROSS JOIN LATERAL jsonb_array_elements(i.allocation -> 'rows') AS r(row)
     CROSS JOIN LATERAL (VALUES
       ('campaign', r.row ->> 'campaign'),
@@ -42,48 +75,37 @@ export async function newNamesIn(connectionId: string, draftId: string): Promise
       ('fund', r.row ->> 'fund')
     ) AS n(kind, name)
     WHERE i."draftId" = ${draftId}::uuid AND i.valid AND coalesce(n.name, '') <> ''
-    GROUP BY n.kind, n.name
-    ORDER BY n.kind, n.name`;
-  if (used.length === 0) return [];
-  const known = await knownNames(connectionId);
-  // A parent is a campaign: a known campaign (or a known parent) is known under either role.
-  const campaigns = uniqueNames([...known.campaigns.map((c) => c.name), ...known.campaigns.map((c) => c.parent)]);
-  const funds = uniqueNames(known.funds.map((f) => f.name));
-  return used
-    .map((u) => ({ ...u, match: matchName(u.name, u.kind === "fund" ? funds : campaigns, 1) }))
-    .filter((u) => u.match.exact === null)
-    .map(({ kind, name, transactions, match }) => ({
-      kind,
-      name,
-      transactions,
-      nearMatch: match.near[0]?.name ?? null,
-    }));
+      AND NOT (CASE WHEN n.kind = 'fund' THEN n.name = ANY(${funds}::text[]) ELSE n.name = ANY(${campaigns}::text[]) END)
+    GROUP BY n.kind, n.name`;
 }
 
-/** The new names the admin has not confirmed; empty when sending may go ahead. */
-export function unconfirmed(newNames: readonly NewName[], confirmed: readonly ConfirmedName[]): NewName[] {
-  const yes = new Set(confirmed.map((c) => `${c.kind}\u0000${c.name}`));
-  return newNames.filter((n) => !yes.has(`${n.kind}\u0000${n.name}`));
+/** Refuses (409) a send whose new names the admin has not confirmed as they are now. */
+export async function requireConfirmedNames(connectionId: string, draftId: string, confirmed: string | undefined) {
+  const found = await newNamesIn(connectionId, draftId);
+  if (found.total === 0 || confirmed === found.digest) return;
+  const listed = found.names.slice(0, 5).map(describeNewName).join(", ");
+  const more = found.total > 5 ? ` and ${found.total - 5} more` : "";
+  throw new AppError(
+    "conflict",
+    `Sending would create ${listed}${more} at the service. Confirm the new names in the preview, or fix them and check again. Nothing was sent.`,
+    { newNames: found.names.slice(0, 5), total: found.total },
+  );
 }
 
 export function describeNewName(n: Pick<NewName, "kind" | "name">): string {
   return `${n.kind === "parent" ? "parent campaign" : n.kind} “${n.name}”`;
 }
 
-function uniqueNames(names: readonly (string | null)[]): { name: string }[] {
-  return [...new Set(names.filter((n): n is string => !!n))].map((name) => ({ name }));
+function unique(names: readonly (string | null)[]): string[] {
+  return [...new Set(names.filter((n): n is string => !!n))];
 }
-
-const FIELDS: Record<NameKind, { name: string; id: string }> = {
-  campaign: { name: "campaign", id: "campaignId" },
-  parent: { name: "parentCampaign", id: "parentCampaignId" },
-  fund: { name: "fund", id: "fundId" },
-};
 
 /**
  * The preview's "Use “Operations”": every sendable line of the draft that gives `from` takes the
- * known name `to` (with its id when the app knows one) instead. Only names the organization
- * already uses can be put in, and only while the draft is not sent. Returns the lines changed.
+ * known name `to` (with its id when the app knows one) instead. A campaign brings its own parent
+ * (or none), as in the editor: a parent kept from the line would move the known campaign, with
+ * every gift in it, under another one. Only names the organization already uses can be put in,
+ * and only while the draft is not sent. Returns the transactions changed.
  */
 export async function replaceNewName(
   connectionId: string,
@@ -91,34 +113,62 @@ export async function replaceNewName(
   change: { kind: NameKind; from: string; to: string },
 ): Promise<number> {
   const known = await knownNames(connectionId);
-  const target =
-    change.kind === "fund"
-      ? known.funds.find((f) => f.name === change.to)
-      : known.campaigns.find((c) => c.name === change.to);
-  if (!target) {
+  const set = replacementFor(change, known);
+  if (!set) {
     throw new AppError(
       "invalid_input",
-      `“${change.to}” is not a ${change.kind === "parent" ? "campaign" : change.kind} this organization uses.`,
+      `“${change.to}” is not a ${change.kind === "fund" ? "fund" : "campaign"} this organization uses.`,
     );
   }
   const draft = await draftFor(connectionId, draftId);
-  if (draft.status !== "ready")
+  if (draft.status !== "ready") {
     throw new AppError("conflict", "This allocation is being sent or was sent: it cannot change now.");
-  const { name, id } = FIELDS[change.kind];
-  const withId = target.id ? { [id]: target.id } : {};
+  }
   // One statement over the stored allocations, and only while the draft is still ready to send.
   return db().$executeRaw`
     UPDATE "BulkDraftItem" i
     SET allocation = jsonb_set(i.allocation, '{rows}', (
       SELECT jsonb_agg(
-        CASE WHEN e.row ->> ${name} = ${change.from}
-          THEN (e.row - ${id}) || jsonb_build_object(${name}::text, ${change.to}::text) || ${JSON.stringify(withId)}::jsonb
+        CASE WHEN e.row ->> ${set.field} = ${change.from}
+          THEN (e.row - ${set.drop}::text[]) || ${JSON.stringify(set.put)}::jsonb
           ELSE e.row END
         ORDER BY e.position)
       FROM jsonb_array_elements(i.allocation -> 'rows') WITH ORDINALITY AS e(row, position)
     ))
     WHERE i."draftId" = ${draft.id}::uuid
       AND i.valid
-      AND i.allocation -> 'rows' @> ${JSON.stringify([{ [name]: change.from }])}::jsonb
+      AND i.allocation -> 'rows' @> ${JSON.stringify([{ [set.field]: change.from }])}::jsonb
       AND EXISTS (SELECT 1 FROM "BulkDraft" d WHERE d.id = i."draftId" AND d.status = 'ready')`;
+}
+
+type Known = Awaited<ReturnType<typeof knownNames>>;
+
+/** The JSON field matched, the fields taken out, and what is put in their place. */
+function replacementFor(
+  change: { kind: NameKind; to: string },
+  known: Known,
+): { field: string; drop: string[]; put: Record<string, string> } | null {
+  const withId = (put: Record<string, string>, key: string, id: string | null) => (id ? { ...put, [key]: id } : put);
+  if (change.kind === "fund") {
+    const fund = known.funds.find((f) => f.name === change.to);
+    return fund ? { field: "fund", drop: ["fundId"], put: withId({ fund: fund.name }, "fundId", fund.id) } : null;
+  }
+  if (change.kind === "campaign") {
+    const campaign = known.campaigns.find((c) => c.name === change.to);
+    if (!campaign) return null;
+    let put = withId({ campaign: campaign.name }, "campaignId", campaign.id);
+    if (campaign.parent)
+      put = withId({ ...put, parentCampaign: campaign.parent }, "parentCampaignId", campaign.parentId);
+    return { field: "campaign", drop: ["campaignId", "parentCampaign", "parentCampaignId"], put };
+  }
+  // A parent may be known as a campaign of its own, or only as another campaign's parent.
+  const asCampaign = known.campaigns.find((c) => c.name === change.to);
+  const asParent = known.campaigns.find((c) => c.parent === change.to);
+  if (!asCampaign && !asParent) return null;
+  const id = asCampaign?.id ?? asParent?.parentId ?? null;
+  return {
+    field: "parentCampaign",
+    drop: ["parentCampaignId"],
+    put: withId({ parentCampaign: change.to }, "parentCampaignId", id),
+  };
 }

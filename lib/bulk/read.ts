@@ -11,7 +11,7 @@ import type { CheckedRow } from "./check";
 import { mapColumns } from "./csv-format";
 import { draftFor } from "./drafts";
 import { type MoneyMove, moneyMoves } from "./money-moves";
-import { type NewName, newNamesIn } from "./new-names";
+import { type NewNames, NO_NEW_NAMES, newNamesIn } from "./new-names";
 
 export const previewQuerySchema = z.object({
   show: z.enum(["invalid", "valid"]).optional().default("invalid"),
@@ -64,7 +64,7 @@ export type DraftPreview = DraftSummary & {
   perPage: number;
   items: PreviewItem[];
   /** Names sending would create at the service (only while the draft is not sent). */
-  newNames: NewName[];
+  newNames: NewNames;
   /** What sending changes, per campaign and fund (only while the draft is not sent). */
   moves: { moves: MoneyMove[]; more: number; currency: string | null };
 };
@@ -109,7 +109,7 @@ export async function getPreview(
       orderBy: { splitId: "asc" },
       select: { transactionId: true, unitAmountCents: true, quantity: true, campaign: true, fund: true },
     }),
-    draft.status === "ready" ? newNamesIn(connectionId, draft.id) : Promise.resolve([]),
+    draft.status === "ready" ? newNamesIn(connectionId, draft.id) : Promise.resolve(NO_NEW_NAMES),
     draft.status === "ready"
       ? moneyMoves(connectionId, draft.id)
       : Promise.resolve({ moves: [], more: 0, currency: null }),

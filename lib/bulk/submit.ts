@@ -9,13 +9,14 @@ import type { BulkDraft, Connection } from "@/lib/generated/prisma/client";
 import { createSubmission } from "@/lib/imports/submit";
 import type { Allocation } from "@/lib/splits/schema";
 import { draftFor } from "./drafts";
-import { type ConfirmedName, describeNewName, newNamesIn, unconfirmed } from "./new-names";
+import { requireConfirmedNames } from "./new-names";
 
 export async function submitDraft(
   connection: Connection,
   draftId: string,
   idempotencyKey: string,
-  confirmedNewNames: readonly ConfirmedName[] = [],
+  /** The digest of the new names the preview showed and the admin confirmed. */
+  confirmedNewNames?: string,
 ): Promise<{ submissionId: string; created: boolean }> {
   const draft = await draftFor(connection.id, draftId);
   if (draft.status === "submitted") {
@@ -27,14 +28,7 @@ export async function submitDraft(
   if (draft.status !== "ready") throw new AppError("conflict", "This upload is not complete yet.");
   if (draft.validCount === 0) throw new AppError("invalid_input", "No transaction in this allocation can be sent.");
   // A name the service does not hold becomes a new campaign or fund there: only by the admin's say.
-  const newNames = unconfirmed(await newNamesIn(connection.id, draft.id), confirmedNewNames);
-  if (newNames.length > 0) {
-    throw new AppError(
-      "conflict",
-      `Sending would create ${newNames.slice(0, 5).map(describeNewName).join(", ")}${newNames.length > 5 ? ` and ${newNames.length - 5} more` : ""} at the service. Confirm the new names in the preview, or fix them and check again. Nothing was sent.`,
-      { newNames },
-    );
-  }
+  await requireConfirmedNames(connection.id, draft.id, confirmedNewNames);
 
   // Claimed with its key first, so two clicks (or two tabs) cannot send the same draft twice.
   const claimed = await db().bulkDraft.updateMany({

@@ -55,9 +55,10 @@ export function useDraftPreview(id: string, query: { show: string; page: number 
 export function useSubmitDraft(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { idempotencyKey: string; confirmedNewNames: { kind: string; name: string }[] }) =>
+    mutationFn: (body: { idempotencyKey: string; confirmedNewNames?: string }) =>
       apiFetch<{ submissionId: string }>(`/api/bulk/${id}/submit`, { method: "POST", body }),
-    onSuccess: () => client.invalidateQueries({ queryKey: bulkKey(id) }),
+    // A refusal (new names since the preview, a changed gift) shows the draft as it is now, too.
+    onSettled: () => client.invalidateQueries({ queryKey: bulkKey(id) }),
   });
 }
 

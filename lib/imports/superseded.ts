@@ -1,13 +1,16 @@
-// Before the admin's Retry sends an old submission again: a gift allocated again since (by a
-// later submission, or at the service itself) would get the older allocation back, silently
-// overwriting the newer one. Such a retry is refused, naming the gifts; the admin opens the gift
-// and allocates it afresh from what the service holds now.
+// Before the admin's Retry sends an old submission again: a gift allocated again since by a later
+// submission would get the older allocation back, silently overwriting the newer one; a gift whose
+// total changed at the service since (a refund, a correction: the sync brings amounts) would get
+// rows that no longer add up. Such a retry is refused, naming the gifts; the admin opens the gift
+// and allocates it afresh. Splits re-made in the service's own screens are not seen here: the
+// query the sync reads shows no splits (issue 11's read-back is what would see them).
 import "server-only";
 import { AppError } from "@/lib/app-error";
 import { db } from "@/lib/db";
 
 export type Superseded = { transactionId: string; reason: string };
 
+const centsText = (cents: bigint) => `${cents / 100n}.${String(cents % 100n).padStart(2, "0")}`;
 const when = (date: Date) => `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
 
 /** Gifts in the submission's failed imports whose allocation changed since it was stored. */
@@ -19,11 +22,11 @@ export async function supersededGifts(connectionId: string, submissionId: string
   if (!submission) return [];
   const rows = await db().submissionRow.findMany({
     where: { submissionId, chunk: { status: "failed" } },
-    select: { transactionId: true, splitId: true },
+    select: { transactionId: true, unitAmountCents: true, quantity: true, deleted: true },
   });
   const ids = [...new Set(rows.map((r) => r.transactionId))];
   if (ids.length === 0) return [];
-  const [later, active] = await Promise.all([
+  const [later, gifts] = await Promise.all([
     db().submissionRow.findMany({
       where: {
         transactionId: { in: ids },
@@ -34,21 +37,27 @@ export async function supersededGifts(connectionId: string, submissionId: string
       distinct: ["transactionId"],
       orderBy: { transactionId: "asc" },
     }),
-    db().knownSplit.findMany({
-      where: { connectionId, transactionId: { in: ids }, deletedAt: null },
-      select: { transactionId: true, splitId: true },
+    db().knownTransaction.findMany({
+      where: { connectionId, transactionId: { in: ids } },
+      select: { transactionId: true, amountCents: true },
     }),
   ]);
   const found = new Map<string, string>();
   for (const row of later) {
     found.set(row.transactionId, `allocated again on ${when(row.submission.createdAt)}`);
   }
-  // A split active at the service now that this submission neither keeps nor removes was made
-  // after it was prepared (elsewhere, or by an import that went through meanwhile).
-  const sent = new Set(rows.map((r) => `${r.transactionId}\u0000${r.splitId}`));
-  for (const split of active) {
-    if (!found.has(split.transactionId) && !sent.has(`${split.transactionId}\u0000${split.splitId}`)) {
-      found.set(split.transactionId, `its splits changed at the service (${split.splitId} is new)`);
+  const sent = new Map<string, bigint>();
+  for (const row of rows) {
+    if (!row.deleted)
+      sent.set(row.transactionId, (sent.get(row.transactionId) ?? 0n) + row.unitAmountCents * BigInt(row.quantity));
+  }
+  for (const gift of gifts) {
+    const total = sent.get(gift.transactionId) ?? 0n;
+    if (!found.has(gift.transactionId) && total !== gift.amountCents) {
+      found.set(
+        gift.transactionId,
+        `changed at the service: its total is now ${centsText(gift.amountCents)}, not ${centsText(total)}`,
+      );
     }
   }
   return [...found].map(([transactionId, reason]) => ({ transactionId, reason }));

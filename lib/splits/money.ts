@@ -14,8 +14,9 @@ export function parseMoney(input: string): Parsed<number> {
     return { ok: false, error: `Use a dot for cents: write ${text.replace(",", ".")}, not ${text}.` };
   }
   // Commas that group thousands ("1,000", "12,345.67") have one reading for money: cents have two
-  // decimals, so "1,000" cannot be a decimal comma. Anything else with a comma is refused.
-  if (/^\d{1,3}(?:,\d{3})+(?:\.\d*)?$/.test(text)) return parseMoney(text.replaceAll(",", ""));
+  // decimals, so "1,000" cannot be a decimal comma. "0,500" can only be one: refused, as is any
+  // other comma.
+  if (/^[1-9]\d{0,2}(?:,\d{3})+(?:\.\d*)?$/.test(text)) return parseMoney(text.replaceAll(",", ""));
   if (text.includes(",")) {
     return {
       ok: false,

@@ -57,9 +57,11 @@ export type CampaignNow = GiftPlacementSource & { mixed?: string[] };
 export function campaignNow(gift: GiftPlacementSource, active: readonly HeldSplit[]): CampaignNow {
   const [first] = active;
   if (!first) return gift;
-  const key = (s: HeldSplit) => `${s.campaign ?? ""}\u0000${s.campaignId ?? ""}`;
+  // By name where there is one: a split sent from a file may lack the id another one carries.
+  const key = (s: HeldSplit) => s.campaign ?? `id:${s.campaignId ?? ""}`;
   if (active.every((s) => key(s) === key(first))) {
-    return { ...gift, campaign: first.campaign, campaignId: first.campaignId };
+    const id = active.find((s) => s.campaignId)?.campaignId ?? null;
+    return { ...gift, campaign: first.campaign, campaignId: id };
   }
   const mixed = [...new Set(active.map((s) => s.campaign ?? "the service's default campaign"))];
   return { ...gift, campaign: null, campaignId: null, mixed };

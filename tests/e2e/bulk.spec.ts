@@ -279,10 +279,10 @@ test("the bulk and rule routes refuse bad input with a clear 4xx and store nothi
       422,
     ],
     [
-      "confirmed names not a list",
+      "confirmed names not a digest",
       "POST",
       `/api/bulk/${unknown}/submit`,
-      { idempotencyKey: unknown, confirmedNewNames: "all" },
+      { idempotencyKey: unknown, confirmedNewNames: ["all"] },
       422,
     ],
     ["rule without a name", "POST", "/api/rules", { name: " ", rule }, 422],

@@ -27,6 +27,13 @@ test("a typo offers the near match; a new name needs its own explicit choice", a
   await expect(e.fund(2)).toHaveValue("Operatons");
   await expect(page.getByTestId("line-1").getByText("“Operatons” is not a fund yet.")).toBeVisible();
   await expect(e.review()).toBeDisabled();
+  // Nor a name that only contains what was typed.
+  await e.fund(1).click();
+  await e.fund(1).fill("Nutrition");
+  await expect(page.getByRole("listbox").getByRole("option").first()).toHaveText("Youth Nutrition");
+  await page.keyboard.press("Enter");
+  await expect(e.fund(1)).toHaveValue("Nutrition");
+  await e.choose("fund", 1, "Gen", "General");
   // The suggestion is one arrow key away.
   await e.fund(2).click();
   await page.keyboard.press("ArrowDown");

@@ -14,7 +14,7 @@ import { submitDraft } from "@/lib/bulk/submit";
 import { db } from "@/lib/db";
 import { getProgress } from "@/lib/imports/progress";
 import { sendSubmission } from "@/lib/imports/send";
-import { transactionFiltersSchema } from "@/lib/transactions/read";
+import { knownNames, transactionFiltersSchema } from "@/lib/transactions/read";
 import { connectOrganization } from "../support/connected-org";
 import { activeServiceSplits, settle, withSyncedOrganization } from "../support/synced-org";
 
@@ -81,7 +81,7 @@ describe("a CSV allocation", () => {
       expect.objectContaining({ campaign: gift.campaign, fund: gift.fund ?? "General", afterCents: 0 }),
     );
     // Once sent, the preview no longer computes it.
-    await submitDraft(org.connection, id, crypto.randomUUID(), await newNamesIn(org.connection.id, id));
+    await submitDraft(org.connection, id, crypto.randomUUID(), (await newNamesIn(org.connection.id, id)).digest);
     expect((await getPreview(org.connection.id, id, { page: 1 })).moves.moves).toEqual([]);
   });
 
@@ -147,19 +147,18 @@ describe("a CSV allocation", () => {
       "transaction_id,amount,campaign,fund\n51001003,100.00,,Operatons\n51001003,23.45,Brand New Drive,Operations\n",
     );
     const preview = await getPreview(org.connection.id, id, { show: "valid", page: 1 });
-    expect(preview.newNames).toEqual([
+    expect(preview.newNames.names).toEqual([
       { kind: "campaign", name: "Brand New Drive", transactions: 1, nearMatch: null },
       { kind: "fund", name: "Operatons", transactions: 1, nearMatch: "Operations" },
     ]);
+    expect(preview.newNames.total).toBe(2);
     const key = crypto.randomUUID();
     const refused = await submitDraft(org.connection, id, key).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(AppError);
     expect((refused as AppError).status).toBe(409);
     expect((refused as AppError).message).toContain("fund “Operatons”");
-    // Confirming one of two is not enough, and nothing is claimed or stored meanwhile.
-    await expect(submitDraft(org.connection, id, key, [{ kind: "fund", name: "Operatons" }])).rejects.toThrow(
-      /campaign “Brand New Drive”/,
-    );
+    // A confirmation of another list is not one of this list, and nothing is claimed or stored meanwhile.
+    await expect(submitDraft(org.connection, id, key, "0".repeat(32))).rejects.toThrow(/campaign “Brand New Drive”/);
     expect(await db().bulkDraft.findUniqueOrThrow({ where: { id } })).toMatchObject({
       status: "ready",
       submitKey: null,
@@ -173,15 +172,53 @@ describe("a CSV allocation", () => {
     expect(await replaceNewName(org.connection.id, id, { kind: "fund", from: "Operatons", to: "Operations" })).toBe(1);
     const after = await getPreview(org.connection.id, id, { show: "valid", page: 1 });
     expect(after.items[0]?.rows.map((r) => r.fund)).toEqual(["Operations", "Operations"]);
-    expect(after.newNames.map((n) => n.name)).toEqual(["Brand New Drive"]);
+    expect(after.newNames.names.map((n) => n.name)).toEqual(["Brand New Drive"]);
+    // The list confirmed before the replacement is not the list now.
+    await expect(submitDraft(org.connection, id, key, preview.newNames.digest)).rejects.toThrow(/Brand New Drive/);
 
-    const { created } = await submitDraft(org.connection, id, key, after.newNames);
+    const { created } = await submitDraft(org.connection, id, key, after.newNames.digest);
     expect(created).toBe(true);
-    expect((await getPreview(org.connection.id, id, { page: 1 })).newNames).toEqual([]);
+    expect((await getPreview(org.connection.id, id, { page: 1 })).newNames.total).toBe(0);
     // Once sent, nothing in it changes.
     await expect(
       replaceNewName(org.connection.id, id, { kind: "fund", from: "Operations", to: "General" }),
     ).rejects.toThrow("cannot change now");
+  });
+
+  it("a campaign taken from the suggestions brings its own parent, never the line's", async () => {
+    const id = await uploadCsv(
+      "transaction_id,amount,campaign,parent_campaign,fund\n51001003,123.45,Spring Fod Drive,Holiday Meals,General\n",
+    );
+    const { names } = (await getPreview(org.connection.id, id, { page: 1 })).newNames;
+    expect(names.find((n) => n.kind === "campaign")).toMatchObject({
+      name: "Spring Fod Drive",
+      nearMatch: "Spring Food Drive",
+    });
+    await replaceNewName(org.connection.id, id, {
+      kind: "campaign",
+      from: "Spring Fod Drive",
+      to: "Spring Food Drive",
+    });
+    const item = await db().bulkDraftItem.findFirstOrThrow({ where: { draftId: id } });
+    const known = (await knownNames(org.connection.id)).campaigns.find((c) => c.name === "Spring Food Drive");
+    const [row] = (item.allocation as { rows: Record<string, unknown>[] }).rows;
+    expect(row).toMatchObject({ campaign: "Spring Food Drive" });
+    expect(row?.parentCampaign).toBe(known?.parent ?? undefined);
+    expect(row?.parentCampaign).not.toBe("Holiday Meals");
+  });
+
+  it("lists the first new names, counts them all, and confirms any number in one small digest", async () => {
+    const hundred = Array.from({ length: 100 }, (_, i) => `51001001,1.00,,Fund ${String(i).padStart(3, "0")}`);
+    const rest = ["100.00", "20.00", "3.00", "0.45"].map((a, i) => `51001003,${a},,Fund ${100 + i}`);
+    const id = await uploadCsv(["transaction_id,amount,campaign,fund", ...hundred, ...rest].join("\n"));
+    expect(await db().bulkDraft.findUniqueOrThrow({ where: { id } })).toMatchObject({ validCount: 2 });
+    const { names, total, digest } = (await getPreview(org.connection.id, id, { page: 1 })).newNames;
+    expect(total).toBe(104);
+    expect(names).toHaveLength(100);
+    expect(digest).toMatch(/^[0-9a-f]{32}$/);
+    const refused = await submitDraft(org.connection, id, crypto.randomUUID()).catch((e: unknown) => e);
+    expect((refused as AppError).message).toContain("and 99 more at the service");
+    expect((await submitDraft(org.connection, id, crypto.randomUUID(), digest)).created).toBe(true);
   });
 
   it("a blank campaign on a split gift keeps the campaign its splits share; splits in two are refused", async () => {
@@ -262,13 +299,13 @@ describe("a CSV allocation", () => {
       org.connection,
       id,
       key,
-      await newNamesIn(org.connection.id, id),
+      (await newNamesIn(org.connection.id, id)).digest,
     );
     expect(created).toBe(true);
     // A second click, even with another key, finds the same submission.
-    expect(await submitDraft(org.connection, id, crypto.randomUUID(), await newNamesIn(org.connection.id, id))).toEqual(
-      { submissionId, created: false },
-    );
+    expect(
+      await submitDraft(org.connection, id, crypto.randomUUID(), (await newNamesIn(org.connection.id, id)).digest),
+    ).toEqual({ submissionId, created: false });
 
     await sendSubmission(submissionId);
     expect(await settle(submissionId, 200)).toBe("complete");
@@ -297,7 +334,7 @@ describe("a CSV allocation", () => {
       org.connection,
       first,
       crypto.randomUUID(),
-      await newNamesIn(org.connection.id, first),
+      (await newNamesIn(org.connection.id, first)).digest,
     );
     await sendSubmission(one.submissionId);
     expect(await settle(one.submissionId, 200)).toBe("complete");
@@ -309,7 +346,7 @@ describe("a CSV allocation", () => {
       org.connection,
       second,
       crypto.randomUUID(),
-      await newNamesIn(org.connection.id, second),
+      (await newNamesIn(org.connection.id, second)).digest,
     );
     await sendSubmission(two.submissionId);
     expect(await settle(two.submissionId, 200)).toBe("complete");
@@ -320,12 +357,12 @@ describe("a CSV allocation", () => {
 
   it("refuses a transaction whose earlier submission is still in flight", async () => {
     const first = await uploadCsv("transaction_id,amount,fund\n51001002,25.00,General\n");
-    await submitDraft(org.connection, first, crypto.randomUUID(), await newNamesIn(org.connection.id, first)); // stored, not sent yet
+    await submitDraft(org.connection, first, crypto.randomUUID(), (await newNamesIn(org.connection.id, first)).digest); // stored, not sent yet
     const second = await uploadCsv("transaction_id,amount,fund\n51001002,25.00,Operations\n");
     const preview = await getPreview(org.connection.id, second, { show: "invalid", page: 1 });
     expect(preview.items[0]?.errors).toEqual([expect.stringContaining("still being processed")]);
     await expect(
-      submitDraft(org.connection, second, crypto.randomUUID(), await newNamesIn(org.connection.id, second)),
+      submitDraft(org.connection, second, crypto.randomUUID(), (await newNamesIn(org.connection.id, second)).digest),
     ).rejects.toThrow("No transaction in this allocation can be sent.");
   });
 
@@ -352,13 +389,13 @@ describe("sending safely", () => {
       org.connection,
       later,
       crypto.randomUUID(),
-      await newNamesIn(org.connection.id, later),
+      (await newNamesIn(org.connection.id, later)).digest,
     );
     await sendSubmission(sent.submissionId);
     expect(await settle(sent.submissionId, 200)).toBe("complete");
 
     await expect(
-      submitDraft(org.connection, early, crypto.randomUUID(), await newNamesIn(org.connection.id, early)),
+      submitDraft(org.connection, early, crypto.randomUUID(), (await newNamesIn(org.connection.id, early)).digest),
     ).rejects.toThrow(
       /Transaction 51001001 changed since this preview \(This transaction's splits changed since it was prepared \(ext-1001-0001:3\)/,
     );
@@ -379,25 +416,35 @@ describe("sending safely", () => {
       org.connection,
       id,
       crypto.randomUUID(),
-      await newNamesIn(org.connection.id, id),
+      (await newNamesIn(org.connection.id, id)).digest,
     );
     const submission = await db().submission.findUniqueOrThrow({ where: { id: finished.submissionId } });
     expect(submission.idempotencyKey).toBe(key);
-    expect(await submitDraft(org.connection, id, crypto.randomUUID(), await newNamesIn(org.connection.id, id))).toEqual(
-      {
-        submissionId: finished.submissionId,
-        created: false,
-      },
-    );
+    expect(
+      await submitDraft(org.connection, id, crypto.randomUUID(), (await newNamesIn(org.connection.id, id)).digest),
+    ).toEqual({
+      submissionId: finished.submissionId,
+      created: false,
+    });
 
     // Stopped after the submission was stored but before the draft learnt its id.
     const other = await uploadCsv("transaction_id,amount,fund\n51001003,123.45,General\n");
     const otherKey = crypto.randomUUID();
     await db().bulkDraft.update({ where: { id: other }, data: { status: "submitted", submitKey: otherKey } });
-    const first = await submitDraft(org.connection, other, otherKey, await newNamesIn(org.connection.id, other));
+    const first = await submitDraft(
+      org.connection,
+      other,
+      otherKey,
+      (await newNamesIn(org.connection.id, other)).digest,
+    );
     await db().bulkDraft.update({ where: { id: other }, data: { submissionId: null } });
     expect(
-      await submitDraft(org.connection, other, crypto.randomUUID(), await newNamesIn(org.connection.id, other)),
+      await submitDraft(
+        org.connection,
+        other,
+        crypto.randomUUID(),
+        (await newNamesIn(org.connection.id, other)).digest,
+      ),
     ).toEqual({
       submissionId: first.submissionId,
       created: false,
@@ -459,7 +506,7 @@ describe("a rule applied to a filtered set", () => {
       org.connection,
       draft.id,
       crypto.randomUUID(),
-      await newNamesIn(org.connection.id, draft.id),
+      (await newNamesIn(org.connection.id, draft.id)).digest,
     );
     await sendSubmission(submissionId);
     expect(await settle(submissionId, 200)).toBe("complete");

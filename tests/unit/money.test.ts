@@ -33,6 +33,8 @@ describe("parseMoney", () => {
     ["2,5", "Use a dot for cents: write 2.5, not 2,5."],
     ["12,50", "Use a dot for cents: write 12.50, not 12,50."],
     ["1,2345.00", "a comma only groups three digits"],
+    ["0,500", "a comma only groups three digits"],
+    ["000,100", "a comma only groups three digits"],
     ["0.001", "at most 2 decimal places"],
     ["-5", "more than 0"],
     ["0", "more than 0"],

@@ -29,6 +29,11 @@ describe("where a gift's money is now", () => {
     expect(keepGiftCampaign(blankRow, now)).toMatchObject({ ok: true, row: { campaign: "Spring" } });
   });
 
+  it("splits of one campaign named with and without its id are one campaign", () => {
+    const now = campaignNow(gift, [split("Spring", 500), { ...split("Spring", 300), campaignId: null }]);
+    expect(now).toEqual({ ...gift, campaign: "Spring", campaignId: "c-Spring" });
+  });
+
   it("splits in different campaigns leave no one campaign: a blank line is refused, naming them", () => {
     const now = campaignNow(gift, [split("Spring", 500), split(null, 300)]);
     expect(now.mixed).toEqual(["Spring", "the service's default campaign"]);

@@ -1,0 +1,2 @@
+-- CreateIndex
+CREATE INDEX "SubmissionRow_transactionId_idx" ON "SubmissionRow"("transactionId");
