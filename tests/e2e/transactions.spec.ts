@@ -38,7 +38,8 @@ test("filters changed in quick succession all hold, in the list and the address,
   await expect(page.getByText("Before the From date: nothing can match.")).toBeVisible();
   await expect(page.getByLabel("To", { exact: true })).toHaveAttribute("aria-invalid", "true");
 
-  // The address holds the filters: a reload shows the same list.
+  // The address holds the filters: a reload shows the same list (once the address has caught up).
+  await expect(page).toHaveURL(/after=2027-01-01/);
   await page.reload();
   await expect(page.getByLabel("From", { exact: true })).toHaveValue("2027-01-01");
   await expect(page.getByLabel("Search")).toHaveValue("a");
