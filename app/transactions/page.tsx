@@ -3,7 +3,7 @@ import { TransactionsList } from "@/components/transactions/transactions-list";
 import { AppError } from "@/lib/app-error";
 import { requireConnection } from "@/lib/auth/session";
 import { knownNames } from "@/lib/transactions/read";
-import { copyIsStale, syncTransactions } from "@/lib/transactions/sync";
+import { FOREGROUND_BUDGET_MS, copyIsStale, syncProgress, syncTransactions } from "@/lib/transactions/sync";
 import { Providers } from "@/components/providers";
 import { Notice } from "@/components/ui/notice";
 
@@ -12,9 +12,11 @@ export const metadata = { title: "Transactions" };
 export default async function TransactionsPage() {
   const connection = await requireConnection();
   let syncProblem: string | null = null;
-  if (connection.status === "active" && copyIsStale(connection.transactionsSyncedAt)) {
+  const stale = copyIsStale(connection.transactionsSyncedAt) || (await syncProgress(connection.id)).running;
+  if (connection.status === "active" && stale) {
     try {
-      await syncTransactions(connection.id);
+      // A few seconds here; a first copy of a large organization goes on in the worker.
+      await syncTransactions(connection.id, { budgetMs: FOREGROUND_BUDGET_MS });
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       syncProblem = error.message;
