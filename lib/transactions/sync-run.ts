@@ -33,17 +33,43 @@ export type SyncOutcome = {
 
 type Stop = { budgetMs?: number; shouldStop?: () => boolean };
 
+type Request = { query?: TransactionQuery; queryToken?: string };
+type Pending = { request: Request; answer: Promise<QueryAnswer | "token lapsed"> };
+
 export async function runSync(connectionId: string, owner: string, stop: Stop = {}): Promise<SyncOutcome> {
   const outcome: SyncOutcome = { state: "unfinished", copied: 0, calls: 0 };
   if (!(await takeSyncLease(connectionId, owner))) return { ...outcome, state: "busy" };
   const deadline = stop.budgetMs === undefined ? Infinity : Date.now() + stop.budgetMs;
+  const keepGoing = () => Date.now() <= deadline && !stop.shouldStop?.();
   try {
     let sync = await begin(connectionId);
+    let pending: Pending | null = null;
     for (;;) {
-      if (Date.now() > deadline || stop.shouldStop?.()) return outcome;
+      if (pending === null) {
+        if (!keepGoing()) return outcome;
+        pending = fetchPage(connectionId, requestFor(sync));
+      }
+      const { request } = pending;
+      const answer = await pending.answer;
+      pending = null;
+      outcome.calls++;
       if (!(await renewSyncLease(connectionId, owner))) return outcome;
-      const next = await step(sync, outcome);
+      // The next page is asked for while this one is stored: the run then costs about what
+      // paging alone costs, not paging plus storing.
+      if (
+        answer !== "token lapsed" &&
+        answer.has_more &&
+        answer.query_token &&
+        answer.results.length > 0 &&
+        keepGoing()
+      ) {
+        pending = fetchPage(connectionId, { queryToken: answer.query_token });
+      }
+      const next = await handle(sync, request, answer, outcome);
       if (next === "complete") return { ...outcome, state: "complete" };
+      // A run that changed course (a lapsed token, a full re-read) does not use what was asked
+      // for on the old course.
+      if (next.mode !== sync.mode || next.queryToken === null) pending = null;
       sync = next;
     }
   } catch (error) {
@@ -53,6 +79,19 @@ export async function runSync(connectionId: string, owner: string, stop: Stop = 
   } finally {
     await releaseSyncLease(connectionId, owner);
   }
+}
+
+function fetchPage(connectionId: string, request: Request): Pending {
+  const answer = readPage(connectionId, request);
+  // A page asked for ahead may be dropped unread; its failure must not go unhandled.
+  answer.catch(() => undefined);
+  return { request, answer };
+}
+
+function requestFor(sync: TransactionSync): Request {
+  const tokenFresh =
+    sync.queryToken !== null && sync.tokenUsedAt !== null && Date.now() - sync.tokenUsedAt.getTime() < TOKEN_TRUSTED_MS;
+  return tokenFresh && sync.queryToken ? { queryToken: sync.queryToken } : { query: queryFor(sync) };
 }
 
 /** The run in progress, or a new one: full when no full copy exists or it is old, else changes. */
@@ -73,15 +112,13 @@ function restart(mode: "full" | "changes") {
   return { mode, queryToken: null, tokenUsedAt: null, resumeBefore: null, copied: 0, expected: null };
 }
 
-async function step(sync: TransactionSync, outcome: SyncOutcome): Promise<TransactionSync | "complete"> {
+async function handle(
+  sync: TransactionSync,
+  request: Request,
+  answer: QueryAnswer | "token lapsed",
+  outcome: SyncOutcome,
+): Promise<TransactionSync | "complete"> {
   const { connectionId } = sync;
-  const useToken =
-    sync.queryToken !== null && sync.tokenUsedAt !== null && Date.now() - sync.tokenUsedAt.getTime() < TOKEN_TRUSTED_MS;
-  const answer = await readPage(
-    connectionId,
-    useToken ? { queryToken: sync.queryToken ?? "" } : { query: queryFor(sync) },
-  );
-  outcome.calls++;
   if (answer === "token lapsed") {
     return db().transactionSync.update({ where: { connectionId }, data: { queryToken: null, tokenUsedAt: null } });
   }
@@ -92,13 +129,14 @@ async function step(sync: TransactionSync, outcome: SyncOutcome): Promise<Transa
   const times = answer.results.flatMap((t) => (t.transaction_time ? [Date.parse(t.transaction_time)] : []));
   const oldest = times.length > 0 ? new Date(Math.min(...times)) : sync.resumeBefore;
   const more = answer.has_more === true && answer.results.length > 0;
+  const newQuery = request.queryToken === undefined;
   const [, next] = await db().$transaction([
     storePage(connectionId, answer.results, now),
     db().transactionSync.update({
       where: { connectionId },
       data: {
         copied: { increment: answer.results.length },
-        expected: useToken || answer.total === undefined ? undefined : sync.copied + answer.total,
+        expected: newQuery && answer.total !== undefined ? sync.copied + answer.total : undefined,
         resumeBefore: sync.mode === "full" ? oldest : null,
         queryToken: more ? (answer.query_token ?? null) : null,
         tokenUsedAt: now,
