@@ -88,27 +88,40 @@ describe("a first sync and a changes-only sync", () => {
 });
 
 describe("an interrupted sync", () => {
-  it(
-    "resumes where it stopped, even after its query token lapsed, without re-reading",
-    { timeout: 60_000 },
-    async () => {
-      await generate(2_000);
-      let pages = 0;
-      const stopped = await runSync(connection.id, "instance-a", { shouldStop: () => pages++ >= 10 });
-      expect(stopped).toMatchObject({ state: "unfinished", copied: 500, calls: 10 });
-      const progress = await db().transactionSync.findUniqueOrThrow({ where: { connectionId: connection.id } });
-      expect(progress).toMatchObject({ mode: "full", copied: 500, expected: 2013 });
+  it("resumes where it stopped in another process, without re-reading", { timeout: 60_000 }, async () => {
+    await generate(2_000);
+    let pages = 0;
+    const stopped = await runSync(connection.id, "instance-a", { shouldStop: () => pages++ >= 10 });
+    expect(stopped).toMatchObject({ state: "unfinished", copied: 500, calls: 10 });
+    const progress = await db().transactionSync.findUniqueOrThrow({ where: { connectionId: connection.id } });
+    expect(progress).toMatchObject({ mode: "full", copied: 500, expected: 2013 });
 
-      // Six minutes later at the service: the token is gone; another process takes over.
-      clock.offsetMs = 6 * 60_000;
-      const resumed = await runSync(connection.id, "instance-b");
-      expect(resumed.state).toBe("complete");
-      expect(await copied()).toBe(2013);
-      // Only the gift at the cursor's instant is read twice (the `before` bound is made inclusive).
-      expect(resumed.copied).toBeLessThanOrEqual(2013 - 500 + 1);
-      expect(resumed.copied).toBeGreaterThanOrEqual(2013 - 500);
-    },
-  );
+    const callsBefore = await queryCalls();
+    const resumed = await runSync(connection.id, "instance-b");
+    expect(resumed.state).toBe("complete");
+    expect(await copied()).toBe(2013);
+    // Only the gift at the cursor's instant is read twice (the `before` bound is made inclusive).
+    expect(resumed.copied).toBeGreaterThanOrEqual(2013 - 500);
+    expect(resumed.copied).toBeLessThanOrEqual(2013 - 500 + 1);
+    expect((await queryCalls()) - callsBefore).toBe(31);
+  });
+
+  it("goes on from its cursor when the query token lapses midway", { timeout: 60_000 }, async () => {
+    await generate(2_000);
+    let pages = 0;
+    // After the 5th page the service's clock jumps 6 minutes: the token has expired.
+    const run = await runSync(connection.id, "instance-a", {
+      shouldStop: () => {
+        if (++pages === 6) clock.offsetMs = 6 * 60_000;
+        return false;
+      },
+    });
+    expect(run.state).toBe("complete");
+    expect(await copied()).toBe(2013);
+    expect(run.copied).toBeLessThanOrEqual(2013 + 1);
+    // 41 pages, one refused token, and a new query from the cursor.
+    expect(run.calls).toBeLessThanOrEqual(43);
+  });
 });
 
 describe("one sync per organization", () => {

@@ -19,8 +19,6 @@ CREATE TABLE "TransactionSync" (
     "leaseUntil" TIMESTAMP(3),
     "mode" "TransactionSyncMode",
     "runStartedAt" TIMESTAMP(3),
-    "queryToken" TEXT,
-    "tokenUsedAt" TIMESTAMP(3),
     "resumeBefore" TIMESTAMP(3),
     "copied" INTEGER NOT NULL DEFAULT 0,
     "expected" INTEGER,
