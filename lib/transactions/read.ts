@@ -95,6 +95,23 @@ export async function getTransaction(connectionId: string, transactionId: string
   return toView(row, splits.get(transactionId) ?? []);
 }
 
+/** The service's transaction id of a gift named by that id or by its external id; null when the
+ *  copy does not hold it. */
+export async function resolveTransactionId(connectionId: string, idOrExternalId: string): Promise<string | null> {
+  const row = await db().knownTransaction.findFirst({
+    where: { connectionId, OR: [{ transactionId: idOrExternalId }, { externalId: idOrExternalId }] },
+    // An id that is both one gift's id and another's external id names the first.
+    orderBy: { transactionId: "asc" },
+    select: { transactionId: true },
+  });
+  if (!row) return null;
+  const exact = await db().knownTransaction.findUnique({
+    where: { connectionId_transactionId: { connectionId, transactionId: idOrExternalId } },
+    select: { transactionId: true },
+  });
+  return exact?.transactionId ?? row.transactionId;
+}
+
 export type CampaignOption = { name: string; id: string | null; parent: string | null; parentId: string | null };
 
 /** Campaigns and funds the app has seen, for the editor's pickers (the service has no listing). */

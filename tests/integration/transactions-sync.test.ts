@@ -5,7 +5,8 @@ import { type RunningEmulator, startEmulator } from "@/emulator/server";
 import { db } from "@/lib/db";
 import { clearEnvCache } from "@/lib/env";
 import type { Connection } from "@/lib/generated/prisma/client";
-import { listTransactions, transactionFiltersSchema } from "@/lib/transactions/read";
+import { notCopiedMessage } from "@/lib/transactions/not-copied";
+import { listTransactions, resolveTransactionId, transactionFiltersSchema } from "@/lib/transactions/read";
 import { syncTransactions } from "@/lib/transactions/sync";
 import { runSync } from "@/lib/transactions/sync-run";
 import { resetTables } from "../support/app-db";
@@ -95,6 +96,14 @@ describe("an interrupted sync", () => {
     expect(stopped).toMatchObject({ state: "unfinished", copied: 500, calls: 10 });
     const progress = await db().transactionSync.findUniqueOrThrow({ where: { connectionId: connection.id } });
     expect(progress).toMatchObject({ mode: "full", copied: 500, expected: 2013 });
+    // What is copied opens at once, by id or external id; the rest says how far the copy is.
+    const newest = await db().knownTransaction.findFirstOrThrow({
+      where: { connectionId: connection.id, externalId: { not: null } },
+      orderBy: { occurredAt: "desc" },
+    });
+    expect(await resolveTransactionId(connection.id, newest.externalId ?? "")).toBe(newest.transactionId);
+    expect(await resolveTransactionId(connection.id, "not-a-gift")).toBeNull();
+    expect(await notCopiedMessage(connection.id)).toContain("500 of about 2,013 gifts copied");
 
     const callsBefore = await queryCalls();
     const resumed = await runSync(connection.id, "instance-b");
