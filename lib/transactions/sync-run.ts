@@ -12,7 +12,7 @@
 import "server-only";
 import { withServiceAccess } from "@/lib/connections/service-access";
 import { db } from "@/lib/db";
-import type { TransactionSync } from "@/lib/generated/prisma/client";
+import type { Connection, TransactionSync } from "@/lib/generated/prisma/client";
 import { ServiceApiError } from "@/lib/service/errors";
 import {
   queryTransactions,
@@ -32,6 +32,9 @@ const FULL_REREAD_AFTER_MS = 24 * 60 * 60_000;
 /** How far the reader may run ahead of the writer, and how many pages one statement stores. */
 const LOOKAHEAD_PAGES = 20;
 const PAGES_PER_WRITE = 10;
+/** The reader re-reads the connection row (status, tokens) this often rather than per page: a
+ *  read per page waited behind the writer's transaction on the embedded database (pool of 1). */
+const CONNECTION_FRESH_MS = 15_000;
 
 export type SyncOutcome = {
   state: "complete" | "unfinished" | "busy";
@@ -152,6 +155,7 @@ async function readAll(
 ): Promise<void> {
   let cursor = resumeBefore;
   let token: string | null = null;
+  let connection: { row: Connection; readAt: number } | null = null;
   try {
     for (;;) {
       await channel.room();
@@ -159,7 +163,12 @@ async function readAll(
       // `before` is exclusive in the emulator and undocumented at the service: one millisecond
       // later re-reads the gifts at the cursor's instant rather than risk skipping some.
       const query: TransactionQuery = cursor ? { before: new Date(cursor.getTime() + 1).toISOString() } : {};
-      const answer = await readPage(connectionId, token ? { queryToken: token } : { query });
+      if (connection === null || Date.now() - connection.readAt > CONNECTION_FRESH_MS) {
+        const row = await db().connection.findUnique({ where: { id: connectionId } });
+        if (!row) throw new Error("The connection is gone.");
+        connection = { row, readAt: Date.now() };
+      }
+      const answer = await readPage(connection.row, token ? { queryToken: token } : { query });
       outcome.calls++;
       if (answer === "token lapsed") {
         token = null;
@@ -218,10 +227,10 @@ async function runChanges(
 }
 
 async function readPage(
-  connectionId: string,
+  connection: Connection | string,
   page: { query?: TransactionQuery; queryToken?: string },
 ): Promise<QueryAnswer | "token lapsed"> {
-  return withServiceAccess(connectionId, (token, target) =>
+  return withServiceAccess(connection, (token, target) =>
     queryTransactions(target, token, page).catch((error: unknown) => {
       // An expired or forgotten token is a 400; the run goes on from its own cursor.
       if (page.queryToken && error instanceof ServiceApiError && error.status === 400) return "token lapsed" as const;
@@ -261,4 +270,11 @@ async function finish(sync: TransactionSync): Promise<void> {
     }),
     db().connection.update({ where: { id: sync.connectionId }, data: { transactionsSyncedAt: startedAt } }),
   ]);
+  // After a full copy (possibly 200,000 new rows): fresh statistics for the planner, and a
+  // visibility map so that counting the list is an index-only scan. The embedded database has no
+  // autovacuum. Best effort: the copy is complete either way.
+  if (sync.mode === "full")
+    await db()
+      .$executeRawUnsafe(`VACUUM (ANALYZE) "KnownTransaction"`)
+      .catch(() => undefined);
 }

@@ -49,3 +49,10 @@ CREATE INDEX "KnownTransaction_searchText_idx" ON "KnownTransaction" USING GIN (
 -- AddForeignKey
 ALTER TABLE "TransactionSync" ADD CONSTRAINT "TransactionSync_connectionId_fkey" FOREIGN KEY ("connectionId") REFERENCES "Connection"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
+
+-- DropIndex
+DROP INDEX "KnownTransaction_connectionId_occurredAt_idx";
+
+-- CreateIndex
+CREATE INDEX "KnownTransaction_connectionId_occurredAt_transactionId_idx" ON "KnownTransaction"("connectionId", "occurredAt" DESC, "transactionId");
+
