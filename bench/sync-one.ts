@@ -8,36 +8,42 @@
 // bench/sync-one.ts postgres|embedded
 import { spawn } from "node:child_process";
 import { performance } from "node:perf_hooks";
-import { startEmulator } from "../emulator/server";
 import { applyMigrations, databaseUrl, recreateDatabase } from "../tests/support/database";
 
 const kind = process.argv[2] === "embedded" ? "embedded" : "postgres";
 const GIFTS = Number(process.env.BENCH_SYNC_GIFTS ?? 200_000);
 const ROUNDS = Number(process.env.BENCH_SYNC_ROUNDS ?? 40);
 
+/** A helper server in a process of its own (as in real use): its URL, and how to stop it. */
+async function serve(script: string): Promise<{ url: string; stop: () => Promise<void> }> {
+  const child = spawn(process.execPath, ["--import", "tsx", script], { stdio: ["ignore", "pipe", "inherit"] });
+  const url = await new Promise<string>((resolve) => {
+    child.stdout.once("data", (chunk: Buffer) => resolve(chunk.toString().trim().split("\n").at(-1) ?? ""));
+  });
+  return {
+    url,
+    stop: async () => {
+      const stopped = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await stopped;
+    },
+  };
+}
+
 let stopDatabase = async () => {};
 let url: string;
 if (kind === "embedded") {
-  // In a process of its own, as `npm run dev` has it: PGlite's work then does not share this
-  // process's event loop with the app and the emulator.
-  const server = spawn(process.execPath, ["--import", "tsx", "bench/embedded-server.ts"], {
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  url = await new Promise<string>((resolve) => {
-    server.stdout.once("data", (chunk: Buffer) => resolve(chunk.toString().trim().split("\n").at(-1) ?? ""));
-  });
-  stopDatabase = async () => {
-    const stopped = new Promise((resolve) => server.once("exit", resolve));
-    server.kill("SIGTERM");
-    await stopped;
-  };
+  // PGlite in a process of its own, as `npm run dev` has it (scripts/launch.ts).
+  const embedded = await serve("bench/embedded-server.ts");
+  url = embedded.url;
+  stopDatabase = embedded.stop;
   process.env.DATABASE_POOL_MAX = "1";
 } else {
   await recreateDatabase("apportion_bench_sync");
   url = databaseUrl("apportion_bench_sync");
 }
 await applyMigrations(url);
-const emulator = await startEmulator({ port: 0, importDelayMs: 0 });
+const emulator = await serve("bench/emulator-server.ts");
 Object.assign(process.env, { DATABASE_URL: url, SERVICE_BASE_URL: emulator.url, APPORTION_SILENT_LOGS: "1" });
 
 // Imported only now: they read the configuration set just above.
@@ -125,7 +131,7 @@ console.log(
     readsAll: percentiles(all),
   }),
 );
-await emulator.close();
+await emulator.stop();
 await db().$disconnect();
 await stopDatabase();
 
