@@ -10,7 +10,7 @@ export function storePage(connectionId: string, results: readonly ServiceTransac
   // ON CONFLICT cannot touch one row twice in one statement: the last copy of an id wins.
   const byId = new Map(results.map((t) => [t.id, t]));
   // One JSON parameter rather than an array per column: the driver and Prisma then handle one
-  // string, which measured cheaper in CPU than eleven arrays of 500 (bench/RESULTS.md, Issue 14).
+  // string instead of eleven arrays of up to 500 values each.
   const rows = JSON.stringify(
     [...byId.values()].map((t) => ({
       id: t.id,

@@ -88,6 +88,21 @@ describe("a first sync and a changes-only sync", () => {
   });
 });
 
+describe("a changes-only sync that cannot be trusted", () => {
+  it("turns into a full re-read when the copy then holds fewer gifts than the service", async () => {
+    await syncTransactions(connection.id);
+    // A gift the changes query would not return (unchanged) but the copy lacks.
+    await db().knownTransaction.delete({
+      where: { connectionId_transactionId: { connectionId: connection.id, transactionId: "51001001" } },
+    });
+    const later = await syncTransactions(connection.id);
+    expect(later.state).toBe("complete");
+    expect(await copied()).toBe(13);
+    const sync = await db().transactionSync.findUniqueOrThrow({ where: { connectionId: connection.id } });
+    expect(sync.mode).toBeNull();
+  });
+});
+
 describe("an interrupted sync", () => {
   it("resumes where it stopped in another process, without re-reading", { timeout: 60_000 }, async () => {
     await generate(2_000);
