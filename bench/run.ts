@@ -9,6 +9,8 @@ const BENCHES: Record<string, string[]> = {
   rows: ["tsx", "--conditions=react-server", "bench/end-to-end-rows.ts"],
   load: ["tsx", "--conditions=react-server", "bench/load-submissions.ts"],
   bulk: ["tsx", "--conditions=react-server", "bench/bulk-csv.ts"],
+  // Issue 14: a 200,000-gift organization, on PostgreSQL and PGlite side by side.
+  sync: ["tsx", "bench/sync.ts"],
   // In Chromium against the production build, through Playwright.
   browser: ["playwright", "test", "-c", "bench/browser/playwright.config.ts"],
 };

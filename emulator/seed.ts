@@ -26,6 +26,10 @@ export type Transaction = {
   fund_id: string;
   contact_name: string;
   transaction_type: "cash" | "check" | "credit" | "eft" | "paypal";
+  /** The organization's change counter when this transaction was created or last changed. */
+  sync_version: number;
+  /** When it was created or last changed at the service, in milliseconds (the `changed` filter). */
+  changed_ms: number;
 };
 
 export type Organization = {
@@ -37,6 +41,8 @@ export type Organization = {
   campaigns: Campaign[];
   funds: Fund[];
   transactions: Transaction[];
+  /** Bumped by every created or changed transaction; the last value handed out. */
+  syncVersion: number;
 };
 
 export const DEMO_PASSWORD = "playground";
@@ -116,6 +122,8 @@ function buildOrganization(plan: OrgPlan): Organization {
       amount_in_cents: amount,
       currency: "USD",
       transaction_time: new Date(Date.UTC(2026, 0, n, 15, 30, 0)).toISOString(),
+      sync_version: n,
+      changed_ms: Date.UTC(2026, 0, n, 15, 30, 0),
       campaign: campaign.campaign,
       campaign_id: campaign.campaign_id,
       fund: fund.fund,
@@ -133,6 +141,7 @@ function buildOrganization(plan: OrgPlan): Organization {
     campaigns,
     funds,
     transactions,
+    syncVersion: transactions.length,
   };
 }
 

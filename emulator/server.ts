@@ -7,6 +7,7 @@ import { adminIntegrationRoutes } from "./routes/admin-integrations";
 import { apiRoutes } from "./routes/api";
 import { authorizeRoutes } from "./routes/authorize";
 import { faultInjection } from "./routes/faults";
+import { largeOrganizationRoutes } from "./routes/large-organization";
 import { healthRoute, testSwitchRoutes } from "./routes/test-switches";
 import { testViewRoutes } from "./routes/test-views";
 import { tokenRoutes } from "./routes/token";
@@ -37,6 +38,7 @@ export function createEmulator(config?: Partial<EmulatorConfig>): Emulator {
   if (resolved.testSwitches) {
     app.route("/", testSwitchRoutes(deps));
     app.route("/", testViewRoutes(deps));
+    app.route("/", largeOrganizationRoutes(deps));
   }
   app.route("/", authorizeRoutes(deps));
   app.route("/", tokenRoutes(deps));

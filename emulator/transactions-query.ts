@@ -17,6 +17,8 @@ export type TransactionFilters = {
   /** Accepted, but the emulator does not know what the service means by them: no effect. */
   linked: boolean | null;
   notLinked: boolean | null;
+  /** The emulator's documented choice (README): true makes after/before bound the time a
+   *  transaction was created or last changed at the service instead of its transaction_time. */
   changed: boolean | null;
 };
 
@@ -26,6 +28,9 @@ export type QueryToken = {
   perPage: number;
   /** Index of the first result of the next page. */
   offset: number;
+  /** The matches as they stood when the query began: a query reads one snapshot, and paging a
+   *  large organization does not filter and sort it again for every page. */
+  matches: Transaction[];
   /** Milliseconds on the configured clock; each use renews the token. */
   lastUsedMs: number;
 };
@@ -110,19 +115,21 @@ function parseFilters(query: unknown, errors: string[]): TransactionFilters {
 
 /** Newest first, then by id, so that pages are stable. */
 export function matchingTransactions(org: Organization, filters: TransactionFilters): Transaction[] {
-  return org.transactions
-    .filter((t) => {
-      const time = Date.parse(t.transaction_time);
-      if (filters.campaignId !== null && t.campaign_id !== filters.campaignId) return false;
-      if (filters.afterMs !== null && !(time > filters.afterMs)) return false;
-      if (filters.beforeMs !== null && !(time < filters.beforeMs)) return false;
-      return true;
-    })
-    .sort((a, b) => {
-      const byTime = Date.parse(b.transaction_time) - Date.parse(a.transaction_time);
-      if (byTime !== 0) return byTime;
-      return a.transaction_id < b.transaction_id ? -1 : a.transaction_id > b.transaction_id ? 1 : 0;
-    });
+  const keyed: { time: number; t: Transaction }[] = [];
+  for (const t of org.transactions) {
+    const time = Date.parse(t.transaction_time);
+    const bound = filters.changed === true ? t.changed_ms : time;
+    if (filters.campaignId !== null && t.campaign_id !== filters.campaignId) continue;
+    if (filters.afterMs !== null && !(bound > filters.afterMs)) continue;
+    if (filters.beforeMs !== null && !(bound < filters.beforeMs)) continue;
+    keyed.push({ time, t });
+  }
+  keyed.sort((a, b) => {
+    if (a.time !== b.time) return b.time - a.time;
+    const [x, y] = [a.t.transaction_id, b.t.transaction_id];
+    return x < y ? -1 : x > y ? 1 : 0;
+  });
+  return keyed.map((k) => k.t);
 }
 
 export function transactionJson(t: Transaction) {
@@ -138,6 +145,7 @@ export function transactionJson(t: Transaction) {
     fund_id: t.fund_id,
     contact_name: t.contact_name,
     transaction_type: t.transaction_type,
+    sync_version: t.sync_version,
   };
 }
 
@@ -155,10 +163,16 @@ export type QueryPage = {
 export function answerPage(
   tokens: Map<string, QueryToken>,
   org: Organization,
-  cursor: { filters: TransactionFilters; perPage: number; offset: number; token: string | null },
+  cursor: {
+    filters: TransactionFilters;
+    perPage: number;
+    offset: number;
+    token: string | null;
+    matches?: Transaction[];
+  },
   nowMs: number,
 ): QueryPage {
-  const all = matchingTransactions(org, cursor.filters);
+  const all = cursor.matches ?? matchingTransactions(org, cursor.filters);
   const end = cursor.offset + cursor.perPage;
   const page = all.slice(cursor.offset, end);
   const hasMore = end < all.length;
@@ -171,6 +185,7 @@ export function answerPage(
       perPage: cursor.perPage,
       offset: end,
       lastUsedMs: nowMs,
+      matches: all,
     });
   } else if (cursor.token !== null) {
     tokens.delete(cursor.token);

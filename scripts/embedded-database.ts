@@ -2,6 +2,7 @@
 // wire protocol on 127.0.0.1, so the app uses the same `pg` driver as with a real server.
 // One process at a time may open the data folder (a second one corrupts it), hence the lock.
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -15,7 +16,8 @@ export async function startEmbeddedDatabase(dataDir: string, port: number): Prom
   let db: PGlite | undefined;
   let server: PGLiteSocketServer | undefined;
   try {
-    db = await PGlite.create(dataDir);
+    // pg_trgm backs the transactions search index (a migration creates the extension).
+    db = await PGlite.create(dataDir, { extensions: { pg_trgm } });
     // Connections queue on the one PGlite session; the app keeps its pool at 1 (see lib/db.ts).
     server = new PGLiteSocketServer({ db, host: "127.0.0.1", port, maxConnections: 16 });
     await server.start();

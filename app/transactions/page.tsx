@@ -3,7 +3,7 @@ import { TransactionsList } from "@/components/transactions/transactions-list";
 import { AppError } from "@/lib/app-error";
 import { requireConnection } from "@/lib/auth/session";
 import { knownNames } from "@/lib/transactions/read";
-import { copyIsStale, syncTransactions } from "@/lib/transactions/sync";
+import { FOREGROUND_BUDGET_MS, copyIsStale, syncTransactions } from "@/lib/transactions/sync";
 import { Providers } from "@/components/providers";
 import { Notice } from "@/components/ui/notice";
 
@@ -12,9 +12,12 @@ export const metadata = { title: "Transactions" };
 export default async function TransactionsPage() {
   const connection = await requireConnection();
   let syncProblem: string | null = null;
+  // Only a stale copy costs this render anything: a run under way is the worker's, and the list
+  // follows its progress. (Filters re-render this page on every change.)
   if (connection.status === "active" && copyIsStale(connection.transactionsSyncedAt)) {
     try {
-      await syncTransactions(connection.id);
+      // A few seconds here; a first copy of a large organization goes on in the worker.
+      await syncTransactions(connection.id, { budgetMs: FOREGROUND_BUDGET_MS });
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       syncProblem = error.message;

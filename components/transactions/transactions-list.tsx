@@ -8,6 +8,7 @@ import { useSyncTransactions, useTransactions } from "@/lib/hooks/use-transactio
 import { useUrlQuery } from "@/lib/hooks/use-url-query";
 import { formatCents } from "@/lib/splits/money";
 import type { CampaignOption, TransactionView } from "@/lib/transactions/read";
+import { SyncProgress } from "./sync-progress";
 import { type FilterValues, TransactionFilters } from "./transaction-filters";
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
@@ -64,6 +65,7 @@ export function TransactionsList({ campaigns }: { campaigns: CampaignOption[] })
         </Button>
       </div>
       {sync.isError && <Notice tone="danger">{sync.error.message}</Notice>}
+      <SyncProgress sync={data?.sync} />
       <AsyncState
         pending={isPending}
         error={error}

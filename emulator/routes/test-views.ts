@@ -6,7 +6,7 @@ import { importWithNotificationsJson, splitJson } from "../imports/model";
 import type { Organization, Transaction } from "../seed";
 import type { EmulatorDeps } from "../state";
 
-export function testViewRoutes({ state }: EmulatorDeps): Hono {
+export function testViewRoutes({ state, config }: EmulatorDeps): Hono {
   const app = new Hono();
 
   const organization = (c: Context): Organization | undefined => {
@@ -58,6 +58,8 @@ export function testViewRoutes({ state }: EmulatorDeps): Hono {
       fund_id: base?.fund_id ?? "",
       contact_name: parsed.data.contact_name,
       transaction_type: "cash",
+      sync_version: ++org.syncVersion,
+      changed_ms: config.now(),
     };
     org.transactions.push(transaction);
     return c.json({ ok: true, transaction }, 201);

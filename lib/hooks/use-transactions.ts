@@ -10,6 +10,8 @@ export function useTransactions(query: string) {
     queryKey: transactionsKey(query),
     queryFn: () => apiFetch<TransactionPage>(`/api/transactions?${query}`),
     placeholderData: keepPreviousData,
+    // While a copy from the service is under way, the list and its progress follow it.
+    refetchInterval: (q) => (q.state.data?.sync.running ? 3_000 : false),
   });
 }
 

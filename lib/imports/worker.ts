@@ -1,4 +1,5 @@
-// The outbox worker: sends claimed chunks and follows sent imports until they are final. It runs
+// The outbox worker: sends claimed chunks and follows sent imports until they are final, and
+// continues transactions syncs left unfinished (lib/transactions/sync-worker.ts). It runs
 // inside the web server (instrumentation.ts), so `npm run dev` and `npm start` need nothing else,
 // and as `npm run worker` for deployments that want it apart. Any number of them may run on one
 // database: claims use FOR UPDATE SKIP LOCKED, and a crashed worker's claims are reclaimed.
@@ -6,6 +7,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { getEnv } from "@/lib/env";
 import { log } from "@/lib/log";
+import { syncDueOnce } from "@/lib/transactions/sync-worker";
 import { claimChunks, claimDueChecks, reclaimStale } from "./outbox";
 import { sendClaimed } from "./send";
 import { updateSubmissionStatus } from "./submission-status";
@@ -31,13 +33,28 @@ export function startWorker(options: { id?: string; pollMs?: number; batch?: num
       if (!busy && !stopped) await new Promise<void>((resolve) => ((wake = resolve), setTimeout(resolve, pollMs)));
     }
   })();
+  // Transactions syncs run in a loop of their own: a first copy takes minutes and must not hold
+  // up sending submissions.
+  let wakeSync: (() => void) | undefined;
+  const syncLoop = (async () => {
+    while (!stopped) {
+      let busy = false;
+      try {
+        busy = await syncDueOnce(id, () => stopped);
+      } catch (error) {
+        log.error("worker.sync_tick_failed", { workerId: id, error });
+      }
+      if (!busy && !stopped) await new Promise<void>((resolve) => ((wakeSync = resolve), setTimeout(resolve, pollMs)));
+    }
+  })();
   log.info("worker.started", { workerId: id });
   return {
     id,
     stop: async () => {
       stopped = true;
       wake?.();
-      await loop;
+      wakeSync?.();
+      await Promise.all([loop, syncLoop]);
     },
   };
 }

@@ -17,6 +17,18 @@ const serviceTransactionSchema = z.looseObject({
   fund: z.string().nullable().optional(),
   fund_id: z.union([z.string(), z.number()]).transform(String).nullable().optional(),
   contact_name: z.string().nullable().optional(),
+  /** A counter the service bumps when a transaction changes; absent when it does not give one,
+   *  and the sync then cannot trust a changes-only read (lib/transactions/sync-run.ts). */
+  sync_version: z
+    .union([
+      z.number().int().nonnegative(),
+      z
+        .string()
+        .regex(/^\d{1,18}$/)
+        .transform(Number),
+    ])
+    .nullable()
+    .optional(),
 });
 export type ServiceTransaction = z.infer<typeof serviceTransactionSchema>;
 
@@ -28,7 +40,7 @@ const queryAnswerSchema = z.object({
 });
 export type QueryAnswer = z.infer<typeof queryAnswerSchema>;
 
-export type TransactionQuery = { campaign_id?: string; after?: string; before?: string };
+export type TransactionQuery = { campaign_id?: string; after?: string; before?: string; changed?: boolean };
 
 export function queryTransactions(
   target: ServiceTarget,

@@ -4,6 +4,7 @@ import "server-only";
 import { z } from "zod";
 import { db } from "@/lib/db";
 import type { KnownSplit, KnownTransaction, Prisma } from "@/lib/generated/prisma/client";
+import { type SyncProgress, syncProgress } from "./sync";
 
 export const transactionFiltersSchema = z.object({
   search: z
@@ -14,6 +15,7 @@ export const transactionFiltersSchema = z.object({
     .optional()
     .default(""),
   campaignId: z.string().trim().max(100).optional().default(""),
+  fundId: z.string().trim().max(100).optional().default(""),
   after: z.iso.date("Use a date like 2026-01-31.").optional().or(z.literal("")),
   before: z.iso.date("Use a date like 2026-01-31.").optional().or(z.literal("")),
   split: z.enum(["all", "split", "unsplit"]).optional().default("all"),
@@ -54,11 +56,12 @@ export type TransactionPage = {
   page: number;
   perPage: number;
   syncedAt: string | null;
+  sync: SyncProgress;
 };
 
 export async function listTransactions(connectionId: string, filters: TransactionFilters): Promise<TransactionPage> {
   const where = whereFor(connectionId, filters);
-  const [connection, total, rows] = await Promise.all([
+  const [connection, total, rows, sync] = await Promise.all([
     db().connection.findUnique({ where: { id: connectionId }, select: { transactionsSyncedAt: true } }),
     db().knownTransaction.count({ where }),
     db().knownTransaction.findMany({
@@ -67,6 +70,7 @@ export async function listTransactions(connectionId: string, filters: Transactio
       skip: (filters.page - 1) * filters.perPage,
       take: filters.perPage,
     }),
+    syncProgress(connectionId),
   ]);
   const splits = await activeSplits(
     connectionId,
@@ -78,6 +82,7 @@ export async function listTransactions(connectionId: string, filters: Transactio
     page: filters.page,
     perPage: filters.perPage,
     syncedAt: connection?.transactionsSyncedAt?.toISOString() ?? null,
+    sync,
   };
 }
 
@@ -88,6 +93,23 @@ export async function getTransaction(connectionId: string, transactionId: string
   if (!row) return null;
   const splits = await activeSplits(connectionId, [transactionId]);
   return toView(row, splits.get(transactionId) ?? []);
+}
+
+/** The service's transaction id of a gift named by that id or by its external id; null when the
+ *  copy does not hold it. */
+export async function resolveTransactionId(connectionId: string, idOrExternalId: string): Promise<string | null> {
+  const row = await db().knownTransaction.findFirst({
+    where: { connectionId, OR: [{ transactionId: idOrExternalId }, { externalId: idOrExternalId }] },
+    // An id that is both one gift's id and another's external id names the first.
+    orderBy: { transactionId: "asc" },
+    select: { transactionId: true },
+  });
+  if (!row) return null;
+  const exact = await db().knownTransaction.findUnique({
+    where: { connectionId_transactionId: { connectionId, transactionId: idOrExternalId } },
+    select: { transactionId: true },
+  });
+  return exact?.transactionId ?? row.transactionId;
 }
 
 export type CampaignOption = { name: string; id: string | null; parent: string | null; parentId: string | null };
@@ -140,23 +162,32 @@ export async function knownNames(
 export function whereFor(connectionId: string, f: TransactionFilters): Prisma.KnownTransactionWhereInput {
   const and: Prisma.KnownTransactionWhereInput[] = [{ connectionId }];
   if (f.search) {
-    const contains = { contains: f.search, mode: "insensitive" as const };
-    and.push({
-      OR: [
-        { contactName: contains },
-        { transactionId: contains },
-        { externalId: contains },
-        { campaign: contains },
-        { fund: contains },
-      ],
-    });
+    // One trigram-indexed column holds donor, ids, campaign and fund in lower case
+    // (store-page.ts); an amount typed as money also finds the gifts of that amount.
+    const or: Prisma.KnownTransactionWhereInput[] = [
+      // Prisma passes `contains` to LIKE as it is: % and _ are escaped to be found as text.
+      { searchText: { contains: f.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`) } },
+    ];
+    const cents = amountInCents(f.search);
+    if (cents !== null) or.push({ amountCents: cents });
+    and.push({ OR: or });
   }
   if (f.campaignId) and.push({ campaignId: f.campaignId });
+  if (f.fundId) and.push({ fundId: f.fundId });
   if (f.after) and.push({ occurredAt: { gte: new Date(`${f.after}T00:00:00Z`) } });
   if (f.before) and.push({ occurredAt: { lt: new Date(new Date(`${f.before}T00:00:00Z`).getTime() + 86_400_000) } });
   if (f.split === "split") and.push({ splits: { some: { deletedAt: null } } });
   if (f.split === "unsplit") and.push({ splits: { none: { deletedAt: null } } });
   return { AND: and };
+}
+
+/** "100.01", "$1,250" or "25" as cents; null when the text is not an amount. */
+export function amountInCents(text: string): bigint | null {
+  const match = /^\$?\s*((?:\d{1,3}(?:,\d{3})+)|\d{1,12})(?:\.(\d{1,2}))?$/.exec(text.trim());
+  if (!match) return null;
+  const whole = (match[1] ?? "").replace(/,/g, "");
+  const fraction = (match[2] ?? "").padEnd(2, "0");
+  return BigInt(whole) * 100n + BigInt(fraction || "0");
 }
 
 async function activeSplits(connectionId: string, transactionIds: string[]): Promise<Map<string, SplitView[]>> {

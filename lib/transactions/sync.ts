@@ -1,68 +1,68 @@
-// Brings the app's copy of an organization's transactions up to date by paging through the
-// service's query API. Search, filters and paging then run in PostgreSQL: the service's API can
-// neither search by text nor jump to a page.
+// Brings the app's copy of an organization's transactions up to date through the service's query
+// API (the API can neither search by text nor jump to a page, so search, filters and paging run
+// in PostgreSQL). The first copy of a large organization runs in the worker (sync-worker.ts),
+// resumable, with its progress shown; later runs ask only for changes (sync-run.ts). A page open
+// or the Refresh button gives it a few seconds in the foreground, which is enough for a small
+// organization or a changes run; whatever is left is finished by the worker.
 import "server-only";
-import { withServiceAccess } from "@/lib/connections/service-access";
+import { randomUUID } from "node:crypto";
 import { db } from "@/lib/db";
-import { queryTransactions, type ServiceTransaction } from "@/lib/service/transactions";
+import { runSync, type SyncOutcome } from "./sync-run";
 
-/** A sync stops after this many pages (50 each); the next one continues from scratch. */
-const MAX_PAGES = 400;
 /** A copy older than this is refreshed when the transactions page is opened. */
 const STALE_AFTER_MS = 10 * 60 * 1000;
+/** How long a request waits for the sync before answering with what is copied so far. */
+export const FOREGROUND_BUDGET_MS = 2_500;
 
 export function copyIsStale(syncedAt: Date | null, now = Date.now()): boolean {
   return !syncedAt || now - syncedAt.getTime() > STALE_AFTER_MS;
 }
 
-const running = new Map<string, Promise<number>>();
-
-export function syncTransactions(connectionId: string): Promise<number> {
-  const inFlight = running.get(connectionId);
-  if (inFlight) return inFlight;
-  const sync = syncOnce(connectionId).finally(() => running.delete(connectionId));
-  running.set(connectionId, sync);
-  return sync;
+/** This process's name as a lease owner; each call gets its own so that two calls in one process
+ *  are kept apart by the lease as well. */
+function owner(): string {
+  return `web-${process.pid}-${randomUUID().slice(0, 8)}`;
 }
 
-async function syncOnce(connectionId: string): Promise<number> {
-  const startedAt = new Date();
-  let queryToken: string | undefined;
-  let count = 0;
-  for (let page = 0; page < MAX_PAGES; page++) {
-    const answer = await withServiceAccess(connectionId, (token, target) =>
-      queryTransactions(target, token, queryToken ? { queryToken } : { query: {} }),
-    );
-    await store(connectionId, answer.results, startedAt);
-    count += answer.results.length;
-    if (!answer.has_more || !answer.query_token) break;
-    queryToken = answer.query_token;
-  }
-  await db().connection.update({ where: { id: connectionId }, data: { transactionsSyncedAt: startedAt } });
-  return count;
+/**
+ * Syncs an organization. With a budget, stops after it (the worker finishes the run) and asks
+ * the worker to; without, runs to the end. "busy": another process holds the lease.
+ */
+export async function syncTransactions(
+  connectionId: string,
+  options: { budgetMs?: number } = {},
+): Promise<SyncOutcome> {
+  if (options.budgetMs !== undefined) await requestSync(connectionId);
+  return runSync(connectionId, owner(), { budgetMs: options.budgetMs });
 }
 
-async function store(connectionId: string, results: ServiceTransaction[], syncedAt: Date) {
-  if (results.length === 0) return;
-  await db().$transaction(
-    results.map((t) => {
-      const fields = {
-        externalId: t.external_id ?? null,
-        amountCents: BigInt(t.amount_in_cents),
-        currency: (t.currency ?? "USD").toUpperCase(),
-        occurredAt: t.transaction_time ? new Date(t.transaction_time) : syncedAt,
-        campaign: t.campaign ?? null,
-        campaignId: t.campaign_id ?? null,
-        fund: t.fund ?? null,
-        fundId: t.fund_id ?? null,
-        contactName: t.contact_name ?? null,
-        syncedAt,
-      };
-      return db().knownTransaction.upsert({
-        where: { connectionId_transactionId: { connectionId, transactionId: t.id } },
-        create: { connectionId, transactionId: t.id, ...fields },
-        update: fields,
-      });
-    }),
-  );
+/** Marks the organization as wanting a sync: the worker picks it up. */
+export async function requestSync(connectionId: string): Promise<void> {
+  await db().transactionSync.createMany({ data: [{ connectionId }], skipDuplicates: true });
+  await db().transactionSync.updateMany({
+    where: { connectionId, requestedAt: null },
+    data: { requestedAt: new Date() },
+  });
+}
+
+export type SyncProgress = {
+  /** A run is under way (or waiting for the worker). */
+  running: boolean;
+  /** No full copy has completed yet: the list holds only part of the organization. */
+  firstCopy: boolean;
+  copied: number;
+  /** The service's count for the run, when it gave one ("about": gifts come and go meanwhile). */
+  expected: number | null;
+  lastError: string | null;
+};
+
+export async function syncProgress(connectionId: string): Promise<SyncProgress> {
+  const sync = await db().transactionSync.findUnique({ where: { connectionId } });
+  return {
+    running: sync !== null && (sync.mode !== null || sync.requestedAt !== null),
+    firstCopy: sync?.fullCompletedAt == null,
+    copied: sync?.mode === "full" ? sync.copied : 0,
+    expected: sync?.mode === "full" ? sync.expected : null,
+    lastError: sync?.lastError ?? null,
+  };
 }

@@ -48,6 +48,7 @@ describe("POST /transactions/query: answer", () => {
       fund_id: "3100101",
       contact_name: "Maria Alvarez",
       transaction_type: "credit",
+      sync_version: 1,
     });
     expect(answer.results.find((t) => t.id === "51001003")?.external_id).toBeNull();
   });

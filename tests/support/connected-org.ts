@@ -3,11 +3,14 @@ import { saveGrant } from "@/lib/connections/store";
 import { exchangeCode } from "@/lib/service/oauth";
 import type { RunningEmulator } from "@/emulator/server";
 
+/** All these helpers need of an emulator: its address (the sync bench runs it in another process). */
+type EmulatorAddress = Pick<RunningEmulator, "url">;
+
 export const APP_REDIRECT_URI = "http://localhost:3000/api/auth/callback/playground";
 export const CLIENT = { clientId: "apportion-playground", clientSecret: "playground-secret-change-me" };
 
 export async function authorizationCode(
-  emulator: RunningEmulator,
+  emulator: EmulatorAddress,
   options: { email?: string; codeChallenge?: string; scope?: string } = {},
 ): Promise<string> {
   const form = new URLSearchParams({
@@ -35,7 +38,7 @@ export async function authorizationCode(
   return code;
 }
 
-export async function connectOrganization(emulator: RunningEmulator, email = "admin@riverside.example") {
+export async function connectOrganization(emulator: EmulatorAddress, email = "admin@riverside.example") {
   const code = await authorizationCode(emulator, { email });
   const tokens = await exchangeCode({ baseUrl: emulator.url }, CLIENT, { code, redirectUri: APP_REDIRECT_URI });
   const organizationId = email.includes("harbor") ? "1002" : "1001";
@@ -50,7 +53,7 @@ export async function connectOrganization(emulator: RunningEmulator, email = "ad
   });
 }
 
-export async function emulatorSwitch(emulator: RunningEmulator, name: string, body: unknown = {}) {
+export async function emulatorSwitch(emulator: EmulatorAddress, name: string, body: unknown = {}) {
   const response = await fetch(`${emulator.url}/__emulator/${name}`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
@@ -59,7 +62,7 @@ export async function emulatorSwitch(emulator: RunningEmulator, name: string, bo
   if (!response.ok) throw new Error(`switch ${name} failed: ${response.status}`);
 }
 
-export async function emulatorState(emulator: RunningEmulator) {
+export async function emulatorState(emulator: EmulatorAddress) {
   const response = await fetch(`${emulator.url}/__emulator/state`);
   return (await response.json()) as {
     grants: { organization_id: number; status: string; integration_status: string | null }[];

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { notFound } from "next/navigation";
+import { notFound, redirect } from "next/navigation";
 import { matchedBy } from "@/components/split-editor/matched-by";
 import { SplitEditor } from "@/components/split-editor/split-editor";
 import { Notice } from "@/components/ui/notice";
@@ -7,7 +7,9 @@ import { requireConnection } from "@/lib/auth/session";
 import { unsentSubmissionFor } from "@/lib/imports/superseded";
 import { formatCents } from "@/lib/splits/money";
 import { editorData } from "@/lib/transactions/editor-data";
-import { knownNames } from "@/lib/transactions/read";
+import { notCopiedMessage } from "@/lib/transactions/not-copied";
+import { knownNames, resolveTransactionId } from "@/lib/transactions/read";
+import { syncProgress } from "@/lib/transactions/sync";
 
 export const metadata = { title: "Split a gift" };
 
@@ -17,7 +19,15 @@ const longDate = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone:
 
 export default async function SplitTransactionPage({ params }: Props) {
   const connection = await requireConnection();
-  const transactionId = decodeURIComponent((await params).id);
+  const asked = decodeURIComponent((await params).id);
+  const transactionId = await resolveTransactionId(connection.id, asked);
+  // An external id opens the gift under its service id, the address every link uses.
+  if (transactionId !== null && transactionId !== asked) redirect(`/transactions/${encodeURIComponent(transactionId)}`);
+  if (transactionId === null) {
+    const sync = await syncProgress(connection.id);
+    if (!(sync.running && sync.firstCopy)) notFound();
+    return <NotCopiedYet message={await notCopiedMessage(connection.id)} />;
+  }
   const names = await knownNames(connection.id);
   const [data, unsent] = await Promise.all([
     editorData(connection.id, transactionId, names.campaigns),
@@ -53,6 +63,20 @@ export default async function SplitTransactionPage({ params }: Props) {
         funds={names.funds}
         draftKey={`apportion:draft:${connection.organizationId}:${gift.transactionId}`}
       />
+    </>
+  );
+}
+
+function NotCopiedYet({ message }: { message: string }) {
+  return (
+    <>
+      <p className="small">
+        <Link href="/transactions">← Transactions</Link>
+      </p>
+      <h1>Gift not copied yet</h1>
+      <p className="card" role="status">
+        {message}
+      </p>
     </>
   );
 }

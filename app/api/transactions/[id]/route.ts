@@ -1,9 +1,12 @@
 import { apiRoute } from "@/lib/api/route";
 import { AppError } from "@/lib/app-error";
-import { getTransaction } from "@/lib/transactions/read";
+import { notCopiedMessage } from "@/lib/transactions/not-copied";
+import { getTransaction, resolveTransactionId } from "@/lib/transactions/read";
 
+/** A gift by the service's transaction id or by its external id. */
 export const GET = apiRoute({}, async ({ connection, params }) => {
-  const transaction = await getTransaction(connection.id, String(params.id));
-  if (!transaction) throw new AppError("not_found", "This transaction is not known. Refresh the transactions list.");
+  const id = await resolveTransactionId(connection.id, String(params.id));
+  const transaction = id === null ? null : await getTransaction(connection.id, id);
+  if (!transaction) throw new AppError("not_found", await notCopiedMessage(connection.id));
   return transaction;
 });

@@ -1,0 +1,142 @@
+// One database's half of `npm run bench -- sync` (bench/sync.ts runs it for each): an emulator
+// organization of BENCH_SYNC_GIFTS gifts (200,000 by default), then
+//   1. paging through the query API alone (the app's client, nothing stored), before and after
+//   2. the first sync, with every page stored
+//   3. a changes-only sync after 100 gifts changed at the service
+//   4. the transactions list and search, many times each (p50 / p95)
+// Prints one JSON line for bench/sync.ts. Run alone: tsx --conditions=react-server
+// bench/sync-one.ts postgres|embedded
+import { spawn } from "node:child_process";
+import { performance } from "node:perf_hooks";
+import { applyMigrations, databaseUrl, recreateDatabase } from "../tests/support/database";
+
+const kind = process.argv[2] === "embedded" ? "embedded" : "postgres";
+const GIFTS = Number(process.env.BENCH_SYNC_GIFTS ?? 200_000);
+const ROUNDS = Number(process.env.BENCH_SYNC_ROUNDS ?? 40);
+
+/** A helper server in a process of its own (as in real use): its URL, and how to stop it. */
+async function serve(script: string): Promise<{ url: string; stop: () => Promise<void> }> {
+  const child = spawn(process.execPath, ["--import", "tsx", script], { stdio: ["ignore", "pipe", "inherit"] });
+  const url = await new Promise<string>((resolve) => {
+    child.stdout.once("data", (chunk: Buffer) => resolve(chunk.toString().trim().split("\n").at(-1) ?? ""));
+  });
+  return {
+    url,
+    stop: async () => {
+      const stopped = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await stopped;
+    },
+  };
+}
+
+let stopDatabase = async () => {};
+let url: string;
+if (kind === "embedded") {
+  // PGlite in a process of its own, as `npm run dev` has it (scripts/launch.ts).
+  const embedded = await serve("bench/embedded-server.ts");
+  url = embedded.url;
+  stopDatabase = embedded.stop;
+  process.env.DATABASE_POOL_MAX = "1";
+} else {
+  await recreateDatabase("apportion_bench_sync");
+  url = databaseUrl("apportion_bench_sync");
+}
+await applyMigrations(url);
+const emulator = await serve("bench/emulator-server.ts");
+Object.assign(process.env, { DATABASE_URL: url, SERVICE_BASE_URL: emulator.url, APPORTION_SILENT_LOGS: "1" });
+
+// Imported only now: they read the configuration set just above.
+const { connectOrganization, emulatorSwitch } = await import("../tests/support/connected-org");
+const { withServiceAccess } = await import("../lib/connections/service-access");
+const { queryTransactions } = await import("../lib/service/transactions");
+const { syncTransactions } = await import("../lib/transactions/sync");
+const { listTransactions, transactionFiltersSchema } = await import("../lib/transactions/read");
+const { db } = await import("../lib/db");
+
+const connection = await connectOrganization(emulator);
+await emulatorSwitch(emulator, "organizations/1001/generate", { count: GIFTS, seed: 14 });
+
+async function pageAlone(): Promise<{ ms: number; gifts: number }> {
+  const start = performance.now();
+  let gifts = 0;
+  let queryToken: string | undefined;
+  for (;;) {
+    const answer = await withServiceAccess(connection.id, (token, target) =>
+      queryTransactions(target, token, queryToken ? { queryToken } : { query: {} }),
+    );
+    gifts += answer.results.length;
+    if (!answer.has_more || !answer.query_token) break;
+    queryToken = answer.query_token;
+  }
+  return { ms: performance.now() - start, gifts };
+}
+
+const pagingBefore = await pageAlone();
+let start = performance.now();
+const first = await syncTransactions(connection.id);
+const firstMs = performance.now() - start;
+const pagingAfter = await pageAlone();
+const stored = await db().knownTransaction.count({ where: { connectionId: connection.id } });
+
+await emulatorSwitch(emulator, "organizations/1001/change", { count: 100, seed: 3 });
+start = performance.now();
+const changes = await syncTransactions(connection.id);
+const changesMs = performance.now() - start;
+
+// Search terms taken from the copy itself: a donor's surname, ids, an amount, a campaign, a fund.
+const sample = await db().knownTransaction.findFirstOrThrow({
+  where: { connectionId: connection.id, externalId: { not: null } },
+  orderBy: { occurredAt: "asc" },
+});
+const cases: Record<string, Record<string, string>> = {
+  "list, page 1": {},
+  "list, page 200": { page: "200" },
+  "search donor surname": { search: (sample.contactName ?? "").split(" ")[1] ?? "okafor" },
+  "search donor full name": { search: sample.contactName ?? "" },
+  "search transaction id": { search: sample.transactionId },
+  "search external id": { search: sample.externalId ?? "" },
+  'search amount "100.01"': { search: "100.01" },
+  "filter campaign": { campaignId: sample.campaignId ?? "" },
+  "filter fund + date range": { fundId: sample.fundId ?? "", after: "2024-01-01", before: "2024-12-31" },
+  "search + campaign + dates": { search: "smith", campaignId: sample.campaignId ?? "", after: "2023-01-01" },
+};
+const reads: Record<string, { p50: number; p95: number; total: number }> = {};
+const all: number[] = [];
+for (const [name, input] of Object.entries(cases)) {
+  const filters = transactionFiltersSchema.parse(input);
+  const times: number[] = [];
+  let total = 0;
+  for (let i = 0; i < ROUNDS; i++) {
+    const t = performance.now();
+    total = (await listTransactions(connection.id, filters)).total;
+    times.push(performance.now() - t);
+  }
+  all.push(...times);
+  reads[name] = { ...percentiles(times), total };
+}
+
+console.log(
+  JSON.stringify({
+    kind,
+    gifts: GIFTS + 13,
+    stored,
+    pagingBeforeMs: pagingBefore.ms,
+    pagingAfterMs: pagingAfter.ms,
+    firstSyncMs: firstMs,
+    firstSync: first,
+    changesMs,
+    changes,
+    reads,
+    readsAll: percentiles(all),
+  }),
+);
+await emulator.stop();
+await db().$disconnect();
+await stopDatabase();
+
+function percentiles(times: number[]) {
+  const sorted = [...times].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0;
+  return { p50: at(0.5), p95: at(0.95) };
+}

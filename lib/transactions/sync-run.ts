@@ -1,0 +1,280 @@
+// One run of an organization's transactions sync, under the lease (sync-lease.ts). Two kinds:
+// - full: pages through every transaction, newest first. A reader asks for pages while a writer
+//   stores what has arrived, several pages per statement, so the run costs about what paging
+//   alone costs. With every batch the oldest transaction_time stored is kept: a run stopped by a
+//   restart or a lapsed query token goes on with `before` that instant instead of starting over.
+//   (A stored query token is never reused by another process: a token is a cursor at the
+//   service, and a page asked for but not stored would be skipped.)
+// - changes: asks only for what was created or changed since the last run (`changed` with
+//   `after`; the emulator's documented meaning, the facts are silent). The answer is trusted only
+//   when every row carries sync_version and the service's total matches the copy afterwards;
+//   otherwise the run becomes a full re-read: never a missing gift.
+import "server-only";
+import { withServiceAccess } from "@/lib/connections/service-access";
+import { db } from "@/lib/db";
+import type { Connection, TransactionSync } from "@/lib/generated/prisma/client";
+import { ServiceApiError } from "@/lib/service/errors";
+import {
+  queryTransactions,
+  type QueryAnswer,
+  type ServiceTransaction,
+  type TransactionQuery,
+} from "@/lib/service/transactions";
+import { PageChannel } from "./page-channel";
+import { releaseSyncLease, renewSyncLease, takeSyncLease } from "./sync-lease";
+import { storePage } from "./store-page";
+
+/** Changes are asked for from a little before the last run began: clocks differ. */
+const CHANGES_OVERLAP_MS = 2 * 60_000;
+/** A full re-read this often even when changes-only runs look right: the service's meaning of
+ *  `changed` is not documented, and this bounds how long a misreading could hide a change. */
+const FULL_REREAD_AFTER_MS = 24 * 60 * 60_000;
+/** How far the reader may run ahead of the writer, and how many pages one statement stores. */
+const LOOKAHEAD_PAGES = 20;
+const PAGES_PER_WRITE = 10;
+/** The reader re-reads the connection row (status, tokens) this often rather than per page: a
+ *  read per page waited behind the writer's transaction on the embedded database (pool of 1). */
+const CONNECTION_FRESH_MS = 15_000;
+
+export type SyncOutcome = {
+  state: "complete" | "unfinished" | "busy";
+  /** Gifts copied by this call. */
+  copied: number;
+  /** Query API calls this call made. */
+  calls: number;
+};
+
+type Stop = { budgetMs?: number; shouldStop?: () => boolean };
+type Page = { results: ServiceTransaction[]; total: number | undefined; newQuery: boolean; last: boolean };
+
+export async function runSync(connectionId: string, owner: string, stop: Stop = {}): Promise<SyncOutcome> {
+  const outcome: SyncOutcome = { state: "unfinished", copied: 0, calls: 0 };
+  if (!(await takeSyncLease(connectionId, owner))) return { ...outcome, state: "busy" };
+  const deadline = stop.budgetMs === undefined ? Infinity : Date.now() + stop.budgetMs;
+  let ended = false;
+  const keepGoing = () => !ended && Date.now() <= deadline && !stop.shouldStop?.();
+  try {
+    let sync = await begin(connectionId);
+    if (sync.mode === "changes") {
+      const changes = await runChanges(sync, outcome, keepGoing);
+      if (changes === "complete") return { ...outcome, state: "complete" };
+      if (changes === "stopped") return outcome;
+      sync = changes;
+    }
+    const full = await runFull(sync, owner, outcome, keepGoing);
+    return full === "complete" ? { ...outcome, state: "complete" } : outcome;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    await db().transactionSync.update({ where: { connectionId }, data: { lastError: message.slice(0, 500) } });
+    throw error;
+  } finally {
+    ended = true;
+    await releaseSyncLease(connectionId, owner);
+  }
+}
+
+/** The run in progress, or a new one: full when no full copy exists or it is old, else changes. */
+async function begin(connectionId: string): Promise<TransactionSync> {
+  const sync = await db().transactionSync.findUniqueOrThrow({ where: { connectionId } });
+  // A changes run stopped midway starts over: it is small, and it has no cursor to resume from.
+  if (sync.mode === "full") return sync;
+  const fullDue =
+    sync.changesSince === null ||
+    sync.fullCompletedAt === null ||
+    Date.now() - sync.fullCompletedAt.getTime() > FULL_REREAD_AFTER_MS;
+  return db().transactionSync.update({
+    where: { connectionId },
+    data: {
+      ...restart(fullDue ? "full" : "changes"),
+      runStartedAt: sync.mode === "changes" ? sync.runStartedAt : new Date(),
+      lastError: null,
+    },
+  });
+}
+
+function restart(mode: "full" | "changes") {
+  return { mode, resumeBefore: null, copied: 0, expected: null };
+}
+
+async function runFull(
+  sync: TransactionSync,
+  owner: string,
+  outcome: SyncOutcome,
+  keepGoing: () => boolean,
+): Promise<"complete" | "stopped"> {
+  const { connectionId } = sync;
+  const channel = new PageChannel<Page>(LOOKAHEAD_PAGES);
+  const reader = readAll(connectionId, sync.resumeBefore, channel, outcome, keepGoing);
+  let copied = sync.copied;
+  try {
+    for (;;) {
+      const pages = await channel.take(PAGES_PER_WRITE);
+      if (pages.length === 0) return "stopped";
+      if (!(await renewSyncLease(connectionId, owner))) return "stopped";
+      const results = pages.flatMap((p) => p.results);
+      const times = results.flatMap((t) => (t.transaction_time ? [Date.parse(t.transaction_time)] : []));
+      // The expected count is the service's total for the query that began in this batch.
+      let expected: number | undefined;
+      let before = copied;
+      for (const page of pages) {
+        if (page.newQuery && page.total !== undefined) expected = before + page.total;
+        before += page.results.length;
+      }
+      const [, next] = await db().$transaction([
+        storePage(connectionId, results, new Date()),
+        db().transactionSync.update({
+          where: { connectionId },
+          data: {
+            copied: { increment: results.length },
+            expected,
+            resumeBefore: times.length > 0 ? new Date(Math.min(...times)) : undefined,
+          },
+        }),
+      ]);
+      copied += results.length;
+      outcome.copied += results.length;
+      if (pages.at(-1)?.last) {
+        await finish(next);
+        return "complete";
+      }
+    }
+  } finally {
+    channel.close();
+    await reader;
+  }
+}
+
+/** Pages through the query from `resumeBefore` on, into the channel; never throws (the failure
+ *  goes to the writer through the channel). */
+async function readAll(
+  connectionId: string,
+  resumeBefore: Date | null,
+  channel: PageChannel<Page>,
+  outcome: SyncOutcome,
+  keepGoing: () => boolean,
+): Promise<void> {
+  let cursor = resumeBefore;
+  let token: string | null = null;
+  let connection: { row: Connection; readAt: number } | null = null;
+  try {
+    for (;;) {
+      await channel.room();
+      if (channel.isClosed || !keepGoing()) break;
+      // `before` is exclusive in the emulator and undocumented at the service: one millisecond
+      // later re-reads the gifts at the cursor's instant rather than risk skipping some.
+      const query: TransactionQuery = cursor ? { before: new Date(cursor.getTime() + 1).toISOString() } : {};
+      if (connection === null || Date.now() - connection.readAt > CONNECTION_FRESH_MS) {
+        const row = await db().connection.findUnique({ where: { id: connectionId } });
+        if (!row) throw new Error("The connection is gone.");
+        connection = { row, readAt: Date.now() };
+      }
+      const answer = await readPage(connection.row, token ? { queryToken: token } : { query });
+      outcome.calls++;
+      if (answer === "token lapsed") {
+        token = null;
+        continue;
+      }
+      const more = answer.has_more === true && answer.results.length > 0;
+      for (const t of answer.results) {
+        const time = t.transaction_time ? new Date(t.transaction_time) : null;
+        if (time && (!cursor || time < cursor)) cursor = time;
+      }
+      channel.push({ results: answer.results, total: answer.total, newQuery: token === null, last: !more });
+      if (!more) break;
+      // has_more without a token: a new query from the cursor goes on.
+      token = answer.query_token ?? null;
+    }
+    channel.close();
+  } catch (error) {
+    channel.fail(error);
+  }
+}
+
+/** A changes run: few pages, read and stored one by one. The run's new state, or how it ended. */
+async function runChanges(
+  sync: TransactionSync,
+  outcome: SyncOutcome,
+  keepGoing: () => boolean,
+): Promise<"complete" | "stopped" | TransactionSync> {
+  const { connectionId } = sync;
+  const since = new Date((sync.changesSince ?? new Date(0)).getTime() - CHANGES_OVERLAP_MS);
+  let token: string | null = null;
+  for (;;) {
+    if (!keepGoing()) return "stopped";
+    const answer = await readPage(
+      connectionId,
+      token ? { queryToken: token } : { query: { changed: true, after: since.toISOString() } },
+    );
+    outcome.calls++;
+    // A lapsed token or a row without sync_version: the answer cannot be trusted to be complete.
+    if (answer === "token lapsed" || answer.results.some((t) => t.sync_version == null))
+      return toFullReread(connectionId);
+    const more = answer.has_more === true && answer.results.length > 0;
+    await db().$transaction([
+      storePage(connectionId, answer.results, new Date()),
+      db().transactionSync.update({ where: { connectionId }, data: { copied: { increment: answer.results.length } } }),
+    ]);
+    outcome.copied += answer.results.length;
+    if (more && !answer.query_token) return toFullReread(connectionId);
+    if (more) {
+      token = answer.query_token ?? null;
+      continue;
+    }
+    if (!(await copyMatchesService(connectionId, outcome))) return toFullReread(connectionId);
+    await finish(sync);
+    return "complete";
+  }
+}
+
+async function readPage(
+  connection: Connection | string,
+  page: { query?: TransactionQuery; queryToken?: string },
+): Promise<QueryAnswer | "token lapsed"> {
+  return withServiceAccess(connection, (token, target) =>
+    queryTransactions(target, token, page).catch((error: unknown) => {
+      // An expired or forgotten token is a 400; the run goes on from its own cursor.
+      if (page.queryToken && error instanceof ServiceApiError && error.status === 400) return "token lapsed" as const;
+      throw error;
+    }),
+  );
+}
+
+/** After a changes run: does the copy hold as many gifts as the service says it has? */
+async function copyMatchesService(connectionId: string, outcome: SyncOutcome): Promise<boolean> {
+  const answer = await withServiceAccess(connectionId, (token, target) =>
+    queryTransactions(target, token, { query: {}, perPage: 1 }),
+  );
+  outcome.calls++;
+  if (answer.total === undefined) return false;
+  const copied = await db().knownTransaction.count({ where: { connectionId } });
+  return copied >= answer.total;
+}
+
+function toFullReread(connectionId: string): Promise<TransactionSync> {
+  return db().transactionSync.update({ where: { connectionId }, data: restart("full") });
+}
+
+async function finish(sync: TransactionSync): Promise<void> {
+  const startedAt = sync.runStartedAt ?? new Date();
+  await db().$transaction([
+    db().transactionSync.update({
+      where: { connectionId: sync.connectionId },
+      data: {
+        mode: null,
+        resumeBefore: null,
+        requestedAt: null,
+        lastError: null,
+        changesSince: startedAt,
+        ...(sync.mode === "full" ? { fullCompletedAt: new Date() } : {}),
+      },
+    }),
+    db().connection.update({ where: { id: sync.connectionId }, data: { transactionsSyncedAt: startedAt } }),
+  ]);
+  // After a full copy (possibly 200,000 new rows): fresh statistics for the planner, and a
+  // visibility map so that counting the list is an index-only scan. The embedded database has no
+  // autovacuum. Best effort: the copy is complete either way.
+  if (sync.mode === "full")
+    await db()
+      .$executeRawUnsafe(`VACUUM (ANALYZE) "KnownTransaction"`)
+      .catch(() => undefined);
+}
