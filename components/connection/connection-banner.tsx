@@ -1,9 +1,15 @@
-import type { Connection } from "@/lib/generated/prisma/client";
 import { ReconnectButton } from "./reconnect-button";
 import { Notice } from "@/components/ui/notice";
 
 /** Shown on every page while the connection cannot be used, with the way back. */
-export function ConnectionBanner({ connection, providerId }: { connection: Connection; providerId: string }) {
+/** What the banner needs of a connection (a view, not the database's type). */
+export type ConnectionStatusView = {
+  status: "active" | "disabled" | "needs_reconnect" | "disconnected";
+  organizationName: string;
+  statusReason: string | null;
+};
+
+export function ConnectionBanner({ connection, providerId }: { connection: ConnectionStatusView; providerId: string }) {
   if (connection.status === "active") return null;
   return (
     <Notice tone="danger" actions={<ReconnectButton providerId={providerId} />}>

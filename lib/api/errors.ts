@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { AppError } from "@/lib/app-error";
 import { log } from "@/lib/log";
+import { isUniqueViolation } from "@/lib/db-errors";
 
 export type ApiErrorBody = {
   error: { code: string; message: string; fields?: Record<string, string[]>; details?: Record<string, unknown> };
@@ -18,7 +19,7 @@ export function errorResponse(error: unknown): Response {
   }
   const prismaCode = (error as { code?: unknown } | null)?.code;
   if (prismaCode === "P2025") return json(404, { error: { code: "not_found", message: "Not found." } });
-  if (prismaCode === "P2002") return json(409, { error: { code: "conflict", message: "That already exists." } });
+  if (isUniqueViolation(error)) return json(409, { error: { code: "conflict", message: "That already exists." } });
   log.error("api.unhandled_error", { error });
   return json(500, {
     error: { code: "internal", message: "Something went wrong on our side. Nothing was changed; please try again." },

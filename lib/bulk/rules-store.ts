@@ -5,6 +5,7 @@ import { AppError } from "@/lib/app-error";
 import { db } from "@/lib/db";
 import type { AllocationRule, Prisma } from "@/lib/generated/prisma/client";
 import { formatBasisPoints, type Rule } from "./rule";
+import { isUniqueViolation } from "@/lib/db-errors";
 
 export type SavedRuleView = {
   id: string;
@@ -79,7 +80,7 @@ function toView(rule: AllocationRule): SavedRuleView {
 }
 
 function nameTaken(error: unknown, name: string): unknown {
-  return (error as { code?: string }).code === "P2002"
+  return isUniqueViolation(error)
     ? new AppError("conflict", `A rule named “${name}” already exists. Choose another name.`)
     : error;
 }

@@ -13,6 +13,7 @@ import { createImport } from "@/lib/service/imports";
 import { NO_RETRY } from "@/lib/service/retry";
 import { type ClaimedChunk, claimChunks } from "./outbox";
 import { updateSubmissionStatus } from "./submission-status";
+import { backoffMs } from "@/lib/service/retry";
 
 const WAITING = new Set(["connection_disabled", "connection_needs_reconnect", "unauthenticated"]);
 const MAX_BACKOFF_MS = 5 * 60 * 1000;
@@ -71,8 +72,7 @@ async function recordFailure(chunk: ClaimedChunk, mine: Fence, error: unknown): 
   const retryable = !(error instanceof AppError) || error.code === "service_unavailable";
   if (retryable && chunk.attempts < OUTBOX_MAX_ATTEMPTS) {
     const asked = error instanceof AppError ? (error.details?.retryAfterSeconds as number | undefined) : undefined;
-    const backoff = Math.min(MAX_BACKOFF_MS, OUTBOX_BACKOFF_MS * 2 ** (chunk.attempts - 1));
-    const delay = asked !== undefined ? asked * 1000 : backoff / 2 + Math.random() * (backoff / 2);
+    const delay = backoffMs(chunk.attempts, { baseDelayMs: OUTBOX_BACKOFF_MS, maxDelayMs: MAX_BACKOFF_MS }, asked);
     await db().submissionChunk.updateMany({
       where: mine,
       data: { status: "pending", nextAttemptAt: new Date(Date.now() + delay), lastError: message, claimedBy: null },

@@ -13,6 +13,7 @@ import type { SubmissionRequest } from "@/lib/splits/schema";
 import { chunkRows, type TransactionRows } from "./chunk";
 import { insertChunksAndRows, type StoredChunk } from "./store-rows";
 import { buildImportRows, type ExistingSplit, importBody, matchByFor, transactionRefFor } from "./rows";
+import { isUniqueViolation } from "@/lib/db-errors";
 
 export async function createSubmission(
   connection: Connection,
@@ -59,7 +60,7 @@ export async function createSubmission(
     return { submissionId: submission.id, created: true };
   } catch (error) {
     // Two identical requests at once: the unique key lets one in; the other finds it.
-    if ((error as { code?: string }).code === "P2002") {
+    if (isUniqueViolation(error)) {
       const winner = await findByKey(connection.id, request.idempotencyKey, requestHash);
       if (winner) return { submissionId: winner, created: false };
     }

@@ -17,8 +17,20 @@ function isRetryable(error: unknown): error is Retryable {
 }
 
 export function retryDelayMs(error: unknown, attempt: number, policy: RetryPolicy, random = Math.random): number {
-  const asked = isRetryable(error) ? error.retryAfterSeconds : undefined;
-  if (asked !== undefined) return Math.min(asked * 1000, policy.maxDelayMs);
+  return backoffMs(attempt, policy, isRetryable(error) ? error.retryAfterSeconds : undefined, random);
+}
+
+/**
+ * The one backoff of the app (direct calls here, the outbox's chunks in lib/imports/send.ts): the
+ * service's Retry-After when it sent one, else exponential with full jitter; capped either way.
+ */
+export function backoffMs(
+  attempt: number,
+  policy: Pick<RetryPolicy, "baseDelayMs" | "maxDelayMs">,
+  retryAfterSeconds?: number,
+  random = Math.random,
+): number {
+  if (retryAfterSeconds !== undefined) return Math.min(retryAfterSeconds * 1000, policy.maxDelayMs);
   const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));
   return Math.round(random() * ceiling);
 }

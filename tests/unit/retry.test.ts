@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ServiceApiError } from "@/lib/service/errors";
-import { parseRetryAfter, retryDelayMs, withRetry } from "@/lib/service/retry";
+import { isUniqueViolation } from "@/lib/db-errors";
+import { backoffMs, parseRetryAfter, retryDelayMs, withRetry } from "@/lib/service/retry";
 
 const policy = { attempts: 4, baseDelayMs: 100, maxDelayMs: 1_000 };
 
@@ -67,5 +68,27 @@ describe("retry policy", () => {
     expect(parseRetryAfter("Sun, 22 Nov 2026 10:00:30 GMT", now)).toBe(30);
     expect(parseRetryAfter("soon", now)).toBeUndefined();
     expect(parseRetryAfter(null, now)).toBeUndefined();
+  });
+});
+
+describe("one backoff for direct calls and the outbox", () => {
+  it("doubles from the base up to the cap, with full jitter, and honours Retry-After up to the cap", () => {
+    const outbox = { baseDelayMs: 2_000, maxDelayMs: 300_000 };
+    expect(backoffMs(1, outbox, undefined, () => 1)).toBe(2_000);
+    expect(backoffMs(4, outbox, undefined, () => 1)).toBe(16_000);
+    expect(backoffMs(20, outbox, undefined, () => 1)).toBe(300_000);
+    expect(backoffMs(4, outbox, undefined, () => 0.5)).toBe(8_000);
+    expect(backoffMs(1, outbox, 120)).toBe(120_000);
+    expect(backoffMs(1, outbox, 3_600)).toBe(300_000);
+  });
+});
+
+describe("a unique violation", () => {
+  it("is recognised from Prisma's code and from PostgreSQL's", () => {
+    expect(isUniqueViolation({ code: "P2002" })).toBe(true);
+    expect(isUniqueViolation({ code: "23505" })).toBe(true);
+    expect(isUniqueViolation({ code: "P2025" })).toBe(false);
+    expect(isUniqueViolation(null)).toBe(false);
+    expect(isUniqueViolation(new Error("x"))).toBe(false);
   });
 });
