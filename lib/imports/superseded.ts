@@ -7,10 +7,10 @@
 import "server-only";
 import { AppError } from "@/lib/app-error";
 import { db } from "@/lib/db";
+import { centsToInput } from "@/lib/splits/money";
 
 export type Superseded = { transactionId: string; reason: string };
 
-const centsText = (cents: bigint) => `${cents / 100n}.${String(cents % 100n).padStart(2, "0")}`;
 const when = (date: Date) => `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
 
 /** Gifts in the submission's failed imports whose allocation changed since it was stored. */
@@ -56,7 +56,7 @@ export async function supersededGifts(connectionId: string, submissionId: string
     if (!found.has(gift.transactionId) && total !== gift.amountCents) {
       found.set(
         gift.transactionId,
-        `changed at the service: its total is now ${centsText(gift.amountCents)}, not ${centsText(total)}`,
+        `changed at the service: its total is now ${centsToInput(Number(gift.amountCents))}, not ${centsToInput(Number(total))}`,
       );
     }
   }

@@ -3,6 +3,8 @@
 // split counts as one split where it was given). The editor checks the same before Review; this
 // keeps an API client, a stale tab or a bulk file from sending an import that changes nothing.
 
+import type { HeldSplit } from "./placement";
+
 type Row = {
   splitId: string;
   amount: number;
@@ -15,17 +17,7 @@ type Row = {
   fundId?: string | undefined;
 };
 
-type Held = {
-  splitId: string;
-  unitAmountCents: number | bigint;
-  quantity: number;
-  campaign: string | null;
-  campaignId: string | null;
-  parentCampaign: string | null;
-  parentCampaignId: string | null;
-  fund: string;
-  fundId: string | null;
-};
+type Held = HeldSplit & { splitId: string };
 
 type Gift = {
   amountCents: number | bigint;
