@@ -30,9 +30,9 @@ export type CheckedItem = {
 
 type Known = {
   transaction: KnownTransaction;
-  activeSplitIds: string[];
-  /** Where the active splits put the money (for a blank campaign's "keep where it is"). */
-  active: HeldSplit[];
+  /** The active splits in their numbered order, with where they put the money (for a blank
+   *  campaign's "keep where it is"). */
+  active: (HeldSplit & { splitId: string })[];
   takenSplitIds: string[];
   inFlight: boolean;
 };
@@ -125,7 +125,7 @@ function transactionProblems(known: Known, rowCount: number, parsed: readonly Sp
   if (known.inFlight) {
     problems.push("An earlier submission for this transaction is still being processed. Wait for it (see History).");
   }
-  const removals = Math.max(0, known.activeSplitIds.length - rowCount);
+  const removals = Math.max(0, known.active.length - rowCount);
   if (rowCount + removals > MAX_ROWS_PER_TRANSACTION) {
     problems.push(
       removals > 0
@@ -204,14 +204,14 @@ function allocationFor(known: Known, rows: readonly SplitRow[]): Allocation {
     totalCents: Number(transaction.amountCents),
     currency: transaction.currency,
     rows: rows.map((row, index) => {
-      let splitId = known.activeSplitIds[index];
+      let splitId = known.active[index]?.splitId;
       if (!splitId) {
         splitId = nextSplitId(ref, taken);
         taken.push(splitId);
       }
       return { ...row, splitId };
     }),
-    removedSplitIds: known.activeSplitIds.slice(rows.length),
+    removedSplitIds: known.active.slice(rows.length).map((split) => split.splitId),
   };
 }
 
@@ -259,7 +259,6 @@ async function loadKnown(connectionId: string, keys: readonly string[]): Promise
   for (const transaction of transactions) {
     byId.set(transaction.transactionId, {
       transaction,
-      activeSplitIds: [],
       active: [],
       takenSplitIds: [],
       inFlight: busy.has(transaction.transactionId),
@@ -269,14 +268,11 @@ async function loadKnown(connectionId: string, keys: readonly string[]): Promise
     const entry = byId.get(split.transactionId);
     if (!entry) continue;
     entry.takenSplitIds.push(split.splitId);
-    if (!split.deletedAt) {
-      entry.activeSplitIds.push(split.splitId);
-      entry.active.push(split);
-    }
+    if (!split.deletedAt) entry.active.push(split);
   }
   for (const row of sent) byId.get(row.transactionId)?.takenSplitIds.push(row.splitId);
   // Re-used in their numbered order (`ref:2` before `ref:10`), as the admin reads them.
-  for (const entry of byId.values()) entry.activeSplitIds.sort(bySuffix);
+  for (const entry of byId.values()) entry.active.sort((a, b) => bySuffix(a.splitId, b.splitId));
 
   const byKey = new Map<string, Known>();
   // External ids first, so an exact transaction id wins when a value is both.
