@@ -1,6 +1,7 @@
 "use client";
 
 import type { DraftPreview } from "@/lib/bulk/read";
+import { formatChange } from "@/lib/splits/format-change";
 import { formatCents } from "@/lib/splits/money";
 import { ScrollBox } from "@/components/ui/scroll-box";
 
@@ -11,7 +12,6 @@ export function DraftMoves({ moves: { moves, more, currency } }: { moves: DraftP
     return <p className="small">These gifts are in several currencies: see each gift below for what changes.</p>;
   }
   const money = (cents: number) => formatCents(cents, currency);
-  const change = (cents: number) => (cents > 0 ? `+${money(cents)}` : `−${money(-cents)}`);
   return (
     <div className="bulk-moves">
       <h3 id="moves-title">What sending changes at the service</h3>
@@ -44,7 +44,7 @@ export function DraftMoves({ moves: { moves, more, currency } }: { moves: DraftP
                   {money(m.afterCents)}
                 </td>
                 <td data-label="Change" className="num">
-                  <strong>{change(m.afterCents - m.beforeCents)}</strong>
+                  <strong>{formatChange(m.afterCents - m.beforeCents, currency)}</strong>
                 </td>
               </tr>
             ))}

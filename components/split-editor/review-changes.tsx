@@ -1,5 +1,6 @@
 import type { Destination } from "@/lib/splits/allocation-changes";
 import { ScrollBox } from "@/components/ui/scroll-box";
+import { formatChange } from "@/lib/splits/format-change";
 import { formatCents } from "@/lib/splits/money";
 import { DEFAULT_CAMPAIGN_LABEL } from "./picker-logic";
 
@@ -44,7 +45,7 @@ export function ChangesTable({ changes, currency, total }: Props) {
                     {d.afterCents ? formatCents(d.afterCents, currency) : "—"}
                   </td>
                   <td data-label="Change" className={`num${delta < 0 ? " is-down" : delta > 0 ? " is-up" : ""}`}>
-                    {delta === 0 ? "no change" : `${delta > 0 ? "+" : "−"}${formatCents(Math.abs(delta), currency)}`}
+                    {delta === 0 ? "no change" : formatChange(delta, currency)}
                   </td>
                 </tr>
               );
