@@ -42,24 +42,26 @@ export async function newNamesIn(connectionId: string, draftId: string): Promise
   // A parent is a campaign: a known campaign (or a known parent) is known under either role.
   const campaigns = unique([...known.campaigns.map((c) => c.name), ...known.campaigns.map((c) => c.parent)]);
   const funds = unique(known.funds.map((f) => f.name));
-  // Set-based over the stored allocations, scoped to the connection, known names left out in SQL.
-  const [shown, [summary]] = await Promise.all([
-    db().$queryRaw<{ kind: NameKind; name: string; transactions: number }[]>`
-      WITH used AS (${usedNames(connectionId, draftId, campaigns, funds)})
-      SELECT kind, name, transactions FROM used ORDER BY kind, name LIMIT ${MAX_NEW_NAMES_SHOWN}`,
-    db().$queryRaw<{ total: number; digest: string | null }[]>`
-      WITH used AS (${usedNames(connectionId, draftId, campaigns, funds)})
-      SELECT count(*)::int AS total, md5(string_agg(kind || ':' || name, E'\n' ORDER BY kind, name)) AS digest
-      FROM used`,
-  ]);
-  const known2 = { campaign: campaigns.map((name) => ({ name })), fund: funds.map((name) => ({ name })) };
+  // One statement over the stored allocations, scoped to the connection, known names left out in
+  // SQL; the names used are gathered once (a CTE read three times is computed once).
+  const [found] = await db().$queryRaw<
+    { total: number; digest: string | null; shown: { kind: NameKind; name: string; transactions: number }[] }[]
+  >`
+    WITH used AS (${usedNames(connectionId, draftId, campaigns, funds)})
+    SELECT
+      (SELECT count(*)::int FROM used) AS total,
+      (SELECT md5(string_agg(kind || ':' || name, E'\n' ORDER BY kind, name)) FROM used) AS digest,
+      (SELECT coalesce(json_agg(listed), '[]'::json)
+         FROM (SELECT kind, name, transactions FROM used ORDER BY kind, name LIMIT ${MAX_NEW_NAMES_SHOWN}) listed
+      ) AS shown`;
+  const knownAs = { campaign: campaigns.map((name) => ({ name })), fund: funds.map((name) => ({ name })) };
   return {
-    names: shown.map((u) => ({
+    names: (found?.shown ?? []).map((u) => ({
       ...u,
-      nearMatch: matchName(u.name, u.kind === "fund" ? known2.fund : known2.campaign, 1).near[0]?.name ?? null,
+      nearMatch: matchName(u.name, u.kind === "fund" ? knownAs.fund : knownAs.campaign, 1).near[0]?.name ?? null,
     })),
-    total: summary?.total ?? 0,
-    digest: summary?.digest ?? "",
+    total: found?.total ?? 0,
+    digest: found?.digest ?? "",
   };
 }
 
