@@ -1,3 +1,4 @@
+import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { EMULATOR_URL } from "./config";
 import { editor, expectNoSeriousAxeViolations, openEditor, serviceSplits } from "./editor";
@@ -259,10 +260,8 @@ test("re-allocating removes a split at the service and keeps the others", async 
   expect(active.map((s) => [s.id, s.unit_amount_in_cents])).toEqual([["ext-1001-0002:1", 2500]]);
 });
 
-test("a batch the service keeps refusing needs attention, and Retry sends it once the service is back", async ({
-  page,
-  request,
-}) => {
+/** Splits $5.00 in two while every import fails; ends on the submission, needing attention. */
+async function sendWhileImportsFail(page: Page, request: APIRequestContext) {
   const e = editor(page);
   await connect(page);
   await emulatorSwitch(request, "faults", {
@@ -272,8 +271,14 @@ test("a batch the service keeps refusing needs attention, and Retry sends it onc
   await e.button("Add line").click();
   await e.button("Split evenly").click();
   await e.send();
-
   await expect(page.getByText("Needs attention")).toBeVisible({ timeout: 20_000 });
+}
+
+test("a batch the service keeps refusing needs attention, and Retry sends it once the service is back", async ({
+  page,
+  request,
+}) => {
+  await sendWhileImportsFail(page, request);
   await expect(page.getByRole("alert").filter({ hasText: "gave up after 3 attempts" })).toBeVisible();
   await request.delete(`${EMULATOR_URL}/__emulator/faults`);
   await page.getByRole("button", { name: "Retry" }).click();
@@ -286,15 +291,7 @@ test("a failed batch shows on its gift, and Retry refuses to put it back over a 
   request,
 }) => {
   const e = editor(page);
-  await connect(page);
-  await emulatorSwitch(request, "faults", {
-    fail: { status: 500, count: 1000, path_prefix: "/admin/oauth2/api/v1/imports" },
-  });
-  await openEditor(page, "ext-1001-0004"); // $5.00
-  await e.button("Add line").click();
-  await e.button("Split evenly").click();
-  await e.send();
-  await expect(page.getByText("Needs attention")).toBeVisible({ timeout: 20_000 });
+  await sendWhileImportsFail(page, request);
   const failed = page.url();
   await request.delete(`${EMULATOR_URL}/__emulator/faults`);
 
