@@ -19,8 +19,8 @@ const { emulator, connection } = await prepareBench({
   })),
 });
 const { db } = await import("../lib/db");
-const { createSubmission } = await import("../lib/imports/submit");
-const { startWorker } = await import("../lib/imports/worker");
+const { createSubmission } = await import("../lib/submissions/create");
+const { startWorker } = await import("../lib/outbox/worker");
 const { submissionRequestSchema } = await import("../lib/splits/schema");
 const { splitEvenly } = await import("../lib/splits/allocate");
 const { centsToInput } = await import("../lib/splits/money");

@@ -2,8 +2,8 @@
 // POST /api/submissions does before touching the database — against a plain JSON.parse of the
 // same bytes. Target: under 1 s on 2 cores.
 import { performance } from "node:perf_hooks";
-import { chunkRows, type TransactionRows } from "../lib/imports/chunk";
-import { buildImportRows, matchByFor } from "../lib/imports/rows";
+import { chunkRows, type TransactionRows } from "../lib/service/import-batches";
+import { buildImportRows, matchByFor } from "../lib/service/import-rows";
 import { splitEvenly } from "../lib/splits/allocate";
 import { centsToInput } from "../lib/splits/money";
 import { submissionRequestSchema } from "../lib/splits/schema";

@@ -11,7 +11,7 @@ if (!env.DATABASE_URL) {
   console.error("DATABASE_URL is required: the worker shares the web server's PostgreSQL.");
   process.exit(1);
 }
-const { startWorker } = await import("../lib/imports/worker");
+const { startWorker } = await import("../lib/outbox/worker");
 const worker = startWorker({ id: process.env.WORKER_ID, pollMs: Number(process.env.WORKER_POLL_MS ?? 500) });
 console.log(`Outbox worker ${worker.id} running.`);
 for (const signal of ["SIGINT", "SIGTERM"] as const) {

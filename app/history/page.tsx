@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { SubmissionStatusBadge } from "@/components/history/submission-status";
 import { requireConnection } from "@/lib/auth/session";
-import { listSubmissions } from "@/lib/imports/read";
+import { listSubmissions } from "@/lib/submissions/read";
 import { ButtonLink } from "@/components/ui/button";
 
 // Server-rendered: the zone is said, not guessed from the server's clock.

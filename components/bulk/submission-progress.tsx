@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { SubmissionStatusBadge } from "@/components/history/submission-status";
 import { useSubmissionProgress } from "@/lib/hooks/use-bulk";
-import { isFinalStatus } from "@/lib/imports/final-statuses";
+import { isFinalStatus } from "@/lib/submissions/final-statuses";
 import { AsyncState } from "@/components/ui/async-state";
 import { Notice } from "@/components/ui/notice";
 

@@ -1,6 +1,6 @@
 import { Badge } from "@/components/ui/badge";
 import type { Tone } from "@/components/ui/notice";
-import type { SubmissionSummary } from "@/lib/imports/read";
+import type { SubmissionSummary } from "@/lib/submissions/read";
 
 const LABELS: Record<SubmissionSummary["status"], { text: string; tone: Tone | "neutral" }> = {
   sending: { text: "Sending", tone: "neutral" },

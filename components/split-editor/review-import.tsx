@@ -1,4 +1,4 @@
-import { buildImportRows, type ExistingSplit, importBody, matchByFor } from "@/lib/imports/rows";
+import { buildImportRows, type ExistingSplit, importBody, matchByFor } from "@/lib/service/import-rows";
 import type { EditorGift } from "@/lib/transactions/editor-data";
 import { keepGiftCampaign } from "@/lib/splits/placement";
 import { allocationSchema, type AllocationInput } from "@/lib/splits/schema";

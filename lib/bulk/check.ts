@@ -5,8 +5,8 @@
 import "server-only";
 import { db } from "@/lib/db";
 import type { KnownTransaction } from "@/lib/generated/prisma/client";
-import { inFlightTransactions, inSlices } from "@/lib/imports/submit";
-import { nextSplitId, transactionRefFor } from "@/lib/imports/rows";
+import { inFlightTransactions, inSlices } from "@/lib/submissions/create";
+import { nextSplitId, transactionRefFor } from "@/lib/splits/split-ids";
 import { campaignNow, type HeldSplit, keepGiftCampaign } from "@/lib/splits/placement";
 import {
   type Allocation,

@@ -189,7 +189,7 @@ export async function draftFor(connectionId: string, draftId: string): Promise<B
 /** Writes checked items after the `position` items already stored, and the draft's counts. */
 async function storeItems(tx: Tx, draftId: string, items: CheckedItem[], position: number): Promise<void> {
   const valid = items.filter((i) => i.valid);
-  // One statement whose columns are arrays (as for submission rows, lib/imports/store-rows.ts):
+  // One statement whose columns are arrays (as for submission rows, lib/submissions/store.ts):
   // createMany spent about 330 ms on each part of 5,000 lines.
   await tx.$executeRaw`
     INSERT INTO "BulkDraftItem"

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { AppError } from "@/lib/app-error";
 import { db } from "@/lib/db";
 import type { BulkDraft, Connection } from "@/lib/generated/prisma/client";
-import { createSubmission } from "@/lib/imports/submit";
+import { createSubmission } from "@/lib/submissions/create";
 import type { Allocation } from "@/lib/splits/schema";
 import { draftFor } from "./drafts";
 import { requireConfirmedNames } from "./new-names";

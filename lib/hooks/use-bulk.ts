@@ -5,9 +5,9 @@ import { apiFetch } from "@/lib/api-client";
 import type { DraftPreview } from "@/lib/bulk/read";
 import type { RuleInput } from "@/lib/bulk/rule";
 import type { SavedRuleView } from "@/lib/bulk/rules-store";
-import type { SubmissionProgress } from "@/lib/imports/progress";
+import type { SubmissionProgress } from "@/lib/submissions/progress";
 import { bulkKey, progressKey, rulesKey } from "./query-keys";
-import { isFinalStatus } from "@/lib/imports/final-statuses";
+import { isFinalStatus } from "@/lib/submissions/final-statuses";
 
 export function useRules(initial: SavedRuleView[]) {
   return useQuery({

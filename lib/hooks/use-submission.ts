@@ -2,9 +2,9 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api-client";
-import type { SubmissionDetail } from "@/lib/imports/read";
+import type { SubmissionDetail } from "@/lib/submissions/read";
 import { submissionKey } from "./query-keys";
-import { isFinalStatus } from "@/lib/imports/final-statuses";
+import { isFinalStatus } from "@/lib/submissions/final-statuses";
 
 /** Polls once a second until the submission reaches a final state. */
 export function useSubmission(id: string) {

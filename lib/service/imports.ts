@@ -1,7 +1,7 @@
 // Imports (spec §4.2 operation 4; status, stats and listing from service-facts.md and the
 // emulator's documented choice for the listing path, which the real service does not show).
 import { z } from "zod";
-import type { ImportBody } from "@/lib/imports/rows";
+import type { ImportBody } from "./import-rows";
 import { DEFAULT_RETRY, type RetryPolicy } from "./retry";
 import { apiRequest, type ServiceTarget } from "./request";
 

@@ -1,13 +1,9 @@
 // A split's id at the service: `<transaction ref>:<n>`, the form the spec recommends so that split
-// ids never overlap transaction ids (spec §2.3). The ref is the gift's external id when it has one,
-// its transaction id otherwise (rules 3 and 4).
+// ids never overlap transaction ids (spec §2.3). The ref is what a row's transaction_id carries
+// (lib/service/import-rows.ts).
+import { type TransactionRef, transactionRefFor } from "@/lib/service/import-rows";
 
-export type TransactionRef = { transactionId: string; externalId: string | null };
-
-/** The value a row's transaction_id carries for this gift. */
-export function transactionRefFor(transaction: TransactionRef): string {
-  return transaction.externalId ?? transaction.transactionId;
-}
+export { transactionRefFor, type TransactionRef };
 
 /** The next `<ref>:<n>` after every id ever taken for this gift. */
 export function nextSplitId(ref: string, taken: Iterable<string>): string {

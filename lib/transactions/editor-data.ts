@@ -3,7 +3,7 @@
 // its way. Read by the editor's page and by GET /api/transactions/:id/editor.
 import "server-only";
 import { db } from "@/lib/db";
-import { inFlightTransactions } from "@/lib/imports/submit";
+import { inFlightTransactions } from "@/lib/submissions/create";
 import { editorHome, type Placement } from "@/lib/splits/placement";
 import { type CampaignOption, getTransaction, knownNames, type TransactionView } from "./read";
 

@@ -12,8 +12,8 @@ import { createRule, deleteRule, listRules, updateRule } from "@/lib/bulk/rules-
 import { newNamesIn, replaceNewName } from "@/lib/bulk/new-names";
 import { submitDraft } from "@/lib/bulk/submit";
 import { db } from "@/lib/db";
-import { getProgress } from "@/lib/imports/progress";
-import { sendSubmission } from "@/lib/imports/send";
+import { getProgress } from "@/lib/submissions/progress";
+import { tick } from "@/lib/outbox/tick";
 import { knownNames, transactionFiltersSchema } from "@/lib/transactions/read";
 import { connectOrganization } from "../support/connected-org";
 import { activeServiceSplits, settle, withSyncedOrganization } from "../support/synced-org";
@@ -307,7 +307,7 @@ describe("a CSV allocation", () => {
       await submitDraft(org.connection, id, crypto.randomUUID(), (await newNamesIn(org.connection.id, id)).digest),
     ).toEqual({ submissionId, created: false });
 
-    await sendSubmission(submissionId);
+    await tick({ submissionId: submissionId });
     expect(await settle(submissionId, 200)).toBe("complete");
     const splits = await activeServiceSplits(org.emulator);
     expect(splits.map((s) => [s.id, s.unit_amount_in_cents, s.fund]).sort()).toEqual([
@@ -336,7 +336,7 @@ describe("a CSV allocation", () => {
       crypto.randomUUID(),
       (await newNamesIn(org.connection.id, first)).digest,
     );
-    await sendSubmission(one.submissionId);
+    await tick({ submissionId: one.submissionId });
     expect(await settle(one.submissionId, 200)).toBe("complete");
 
     const second = await uploadCsv("transaction_id,amount,fund\next-1001-0001,100.00,General\n");
@@ -348,7 +348,7 @@ describe("a CSV allocation", () => {
       crypto.randomUUID(),
       (await newNamesIn(org.connection.id, second)).digest,
     );
-    await sendSubmission(two.submissionId);
+    await tick({ submissionId: two.submissionId });
     expect(await settle(two.submissionId, 200)).toBe("complete");
     expect((await activeServiceSplits(org.emulator)).map((s) => [s.id, s.unit_amount_in_cents, s.fund])).toEqual([
       ["ext-1001-0001:1", 10000, "General"],
@@ -391,7 +391,7 @@ describe("sending safely", () => {
       crypto.randomUUID(),
       (await newNamesIn(org.connection.id, later)).digest,
     );
-    await sendSubmission(sent.submissionId);
+    await tick({ submissionId: sent.submissionId });
     expect(await settle(sent.submissionId, 200)).toBe("complete");
 
     await expect(
@@ -508,7 +508,7 @@ describe("a rule applied to a filtered set", () => {
       crypto.randomUUID(),
       (await newNamesIn(org.connection.id, draft.id)).digest,
     );
-    await sendSubmission(submissionId);
+    await tick({ submissionId: submissionId });
     expect(await settle(submissionId, 200)).toBe("complete");
     expect(await activeServiceSplits(org.emulator)).toHaveLength(6);
   });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningEmulator, startEmulator } from "@/emulator/server";
 import { db } from "@/lib/db";
 import { clearEnvCache } from "@/lib/env";
-import { createSubmission } from "@/lib/imports/submit";
+import { createSubmission } from "@/lib/submissions/create";
 import { splitEvenly } from "@/lib/splits/allocate";
 import { centsToInput } from "@/lib/splits/money";
 import { submissionRequestSchema } from "@/lib/splits/schema";

@@ -2,9 +2,10 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "@/lib/app-error";
 import { db } from "@/lib/db";
-import { retrySubmission, sendSubmission } from "@/lib/imports/send";
-import { createSubmission } from "@/lib/imports/submit";
-import { refuseIfSuperseded, supersededGifts } from "@/lib/imports/superseded";
+import { tick } from "@/lib/outbox/tick";
+import { retrySubmission } from "@/lib/submissions/retry";
+import { createSubmission } from "@/lib/submissions/create";
+import { refuseIfSuperseded, supersededGifts } from "@/lib/submissions/superseded";
 import { splitEvenly } from "@/lib/splits/allocate";
 import { centsToInput } from "@/lib/splits/money";
 import { type SubmissionRequest, submissionRequestSchema } from "@/lib/splits/schema";
@@ -62,7 +63,7 @@ const SERVICE_CREATED = "51001003"; // no external id, $123.45
 describe("submitting splits", () => {
   it("imports a split by external id and one by transaction_id, and remembers the allocation", async () => {
     const { submissionId } = await createSubmission(org.connection, await evenRequest([EXTERNAL, SERVICE_CREATED], 3));
-    await sendSubmission(submissionId);
+    await tick({ submissionId: submissionId });
     expect(await settle(submissionId, 100)).toBe("complete");
 
     const chunks = await db().submissionChunk.findMany({ where: { submissionId }, orderBy: { index: "asc" } });
@@ -83,7 +84,7 @@ describe("submitting splits", () => {
     ]);
     expect(a.submissionId).toBe(b.submissionId);
     expect([a.created, b.created].sort()).toEqual([false, true]);
-    await Promise.all([sendSubmission(a.submissionId), sendSubmission(a.submissionId)]);
+    await Promise.all([tick({ submissionId: a.submissionId }), tick({ submissionId: a.submissionId })]);
     expect(await settle(a.submissionId, 100)).toBe("complete");
     expect(await db().submission.count()).toBe(1);
     expect(await serviceImports()).toHaveLength(1);
@@ -102,7 +103,7 @@ describe("submitting splits", () => {
       fail: { status: 500, count: 1, path_prefix: "/admin/oauth2/api/v1/imports" },
     });
     const { submissionId } = await createSubmission(org.connection, await evenRequest([EXTERNAL], 2));
-    await sendSubmission(submissionId);
+    await tick({ submissionId: submissionId });
     expect(await settle(submissionId, 100)).toBe("complete");
     expect(await serviceImports()).toHaveLength(1);
     expect(await serviceSplits(EXTERNAL)).toHaveLength(2);
@@ -114,7 +115,7 @@ describe("submitting splits", () => {
       fail: { status: 500, count: 1, when: "after", path_prefix: "/admin/oauth2/api/v1/imports" },
     });
     const { submissionId } = await createSubmission(org.connection, await evenRequest([EXTERNAL], 2));
-    await sendSubmission(submissionId);
+    await tick({ submissionId: submissionId });
     expect(await settle(submissionId, 100)).toBe("complete");
     // The service saw the same rows twice; their stable ids made the second an update.
     expect(await serviceImports()).toHaveLength(2);
@@ -128,7 +129,7 @@ describe("submitting splits", () => {
       include: { _count: { select: { rows: true } } },
     });
     expect(chunks.map((c) => c._count.rows)).toEqual([60, 60]);
-    await sendSubmission(submissionId);
+    await tick({ submissionId: submissionId });
     expect(await settle(submissionId, 100)).toBe("complete");
     expect(await serviceSplits(EXTERNAL)).toHaveLength(60);
   });
@@ -152,7 +153,7 @@ describe("what the service drops", () => {
     expect(response.status).toBe(201);
 
     const { submissionId } = await createSubmission(org.connection, await evenRequest([EXTERNAL], 2));
-    await sendSubmission(submissionId);
+    await tick({ submissionId: submissionId });
     expect(await settle(submissionId, 100)).toBe("complete_with_drops");
     const rows = await db().submissionRow.findMany({ where: { submissionId }, orderBy: { rowIndex: "asc" } });
     expect(rows.map((r) => [r.splitId, r.outcome, r.dropCode])).toEqual([
@@ -177,7 +178,7 @@ describe("what the service drops", () => {
       },
     });
     const { submissionId } = await createSubmission(org.connection, await evenRequest(["59999999"], 1));
-    await sendSubmission(submissionId);
+    await tick({ submissionId: submissionId });
     expect(await settle(submissionId, 100)).toBe("complete_with_drops");
     const row = await db().submissionRow.findFirstOrThrow({ where: { submissionId } });
     expect(row).toMatchObject({ outcome: "dropped", dropCode: "transaction_not_found" });
@@ -247,20 +248,20 @@ describe("when sending cannot go on", () => {
     });
     const { submissionId } = await createSubmission(org.connection, await evenRequest([EXTERNAL], 2));
     const before = Date.now();
-    await sendSubmission(submissionId);
+    await tick({ submissionId: submissionId });
     const waiting = await db().submissionChunk.findFirstOrThrow({ where: { submissionId } });
     expect(waiting).toMatchObject({ status: "pending", attempts: 1 });
     expect(waiting.lastError).toContain("limiting requests");
     expect(waiting.nextAttemptAt!.getTime() - before).toBeGreaterThanOrEqual(1_900);
     // Not before then: nothing is claimable yet.
-    await sendSubmission(submissionId);
+    await tick({ submissionId: submissionId });
     expect((await db().submissionChunk.findFirstOrThrow({ where: { submissionId } })).attempts).toBe(1);
   });
 
   it("waits while the integration is disabled and resumes after reconnect, losing nothing", async () => {
     await emulatorSwitch(org.emulator, "disconnect", { organization_id: "1001" });
     const { submissionId } = await createSubmission(org.connection, await evenRequest([EXTERNAL], 2));
-    await sendSubmission(submissionId);
+    await tick({ submissionId: submissionId });
     const waiting = await db().submissionChunk.findFirstOrThrow({ where: { submissionId } });
     expect(waiting.status).toBe("pending");
     expect(waiting.lastError).toContain("disabled");
@@ -306,7 +307,7 @@ describe("a blank campaign never reaches the service's default", () => {
     request.allocations[0]!.rows[0]!.parentCampaign = undefined;
     request.allocations[0]!.rows[1]!.serviceDefaultCampaign = true;
     const { submissionId } = await createSubmission(org.connection, request);
-    await sendSubmission(submissionId);
+    await tick({ submissionId: submissionId });
     expect(await settle(submissionId, 100)).toBe("complete");
     const gift = await known(EXTERNAL);
     const splits = await serviceSplits(EXTERNAL);
@@ -380,7 +381,7 @@ describe("nothing to send", () => {
 
     const request = await evenRequest([EXTERNAL], 2);
     const { submissionId } = await createSubmission(org.connection, request);
-    await sendSubmission(submissionId);
+    await tick({ submissionId: submissionId });
     expect(await settle(submissionId, 100)).toBe("complete");
     const again = { ...request, idempotencyKey: crypto.randomUUID() };
     await expect(createSubmission(org.connection, again)).rejects.toMatchObject({ code: "invalid_input" });

@@ -5,7 +5,7 @@ import { type RunningEmulator, startEmulator } from "@/emulator/server";
 import { db } from "@/lib/db";
 import { clearEnvCache } from "@/lib/env";
 import type { Connection } from "@/lib/generated/prisma/client";
-import { trackSubmission } from "@/lib/imports/track";
+import { tick } from "@/lib/outbox/tick";
 import { syncTransactions } from "@/lib/transactions/sync";
 import { resetTables } from "./app-db";
 import { connectOrganization, emulatorSwitch } from "./connected-org";
@@ -32,7 +32,7 @@ export function withSyncedOrganization(): SyncedOrganization {
 /** Moves a submission along until it is final; its final status. */
 export async function settle(submissionId: string, rounds: number): Promise<string> {
   for (let i = 0; i < rounds; i++) {
-    await trackSubmission(submissionId);
+    await tick({ submissionId });
     const { status } = await db().submission.findUniqueOrThrow({ where: { id: submissionId } });
     if (status !== "sending" && status !== "processing") return status;
     await new Promise((r) => setTimeout(r, 20));

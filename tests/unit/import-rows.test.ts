@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { chunkRows, type TransactionRows } from "@/lib/imports/chunk";
-import { buildImportRows, importBody, matchByFor, nextSplitId, transactionRefFor } from "@/lib/imports/rows";
+import { chunkRows, type TransactionRows } from "@/lib/service/import-batches";
+import { buildImportRows, importBody, matchByFor, transactionRefFor } from "@/lib/service/import-rows";
+import { nextSplitId } from "@/lib/splits/split-ids";
 import { allocationSchema } from "@/lib/splits/schema";
 
 describe("match_by and references", () => {

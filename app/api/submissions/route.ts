@@ -1,19 +1,20 @@
 import { after } from "next/server";
 import { apiRoute } from "@/lib/api/route";
 import { BODY_LIMITS } from "@/lib/http/limited-body";
-import { listSubmissions } from "@/lib/imports/read";
-import { sendSubmission } from "@/lib/imports/send";
-import { createSubmission } from "@/lib/imports/submit";
+import { tick } from "@/lib/outbox/tick";
+import { createSubmission } from "@/lib/submissions/create";
+import { listSubmissions } from "@/lib/submissions/read";
 import { submissionRequestSchema } from "@/lib/splits/schema";
 
 export const GET = apiRoute({}, async ({ connection }) => listSubmissions(connection.id));
 
-/** Stores the submission, answers at once, and sends it after the response. */
+/** Stores the submission, answers at once, and runs one outbox tick for it after the response
+ *  (the worker delivers whatever that tick leaves). */
 export const POST = apiRoute(
   { body: submissionRequestSchema, maxBodyBytes: BODY_LIMITS.submissions },
   async ({ connection, body }) => {
     const { submissionId, created } = await createSubmission(connection, body);
-    after(() => sendSubmission(submissionId));
+    after(() => tick({ submissionId }));
     return Response.json({ submissionId, created }, { status: created ? 201 : 200 });
   },
 );

@@ -4,7 +4,7 @@ import { notFound } from "next/navigation";
 import { SubmissionDetailView } from "@/components/history/submission-detail";
 import { requireConnection } from "@/lib/auth/session";
 import { submissionKey } from "@/lib/hooks/query-keys";
-import { getSubmission } from "@/lib/imports/read";
+import { getSubmission } from "@/lib/submissions/read";
 import { getQueryClient } from "@/lib/query-client";
 import { Providers } from "@/components/providers";
 

@@ -4,7 +4,7 @@ import { matchedBy } from "@/components/split-editor/matched-by";
 import { SplitEditor } from "@/components/split-editor/split-editor";
 import { Notice } from "@/components/ui/notice";
 import { requireConnection } from "@/lib/auth/session";
-import { unsentSubmissionFor } from "@/lib/imports/superseded";
+import { unsentSubmissionFor } from "@/lib/submissions/superseded";
 import { formatCents } from "@/lib/splits/money";
 import { editorData } from "@/lib/transactions/editor-data";
 import { notCopiedMessage } from "@/lib/transactions/not-copied";

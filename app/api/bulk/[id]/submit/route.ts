@@ -2,9 +2,9 @@ import { after } from "next/server";
 import { apiRoute } from "@/lib/api/route";
 import { submitDraftSchema } from "@/lib/bulk/api-schemas";
 import { submitDraft } from "@/lib/bulk/submit";
-import { sendSubmission } from "@/lib/imports/send";
+import { tick } from "@/lib/outbox/tick";
 
-/** Stores the valid transactions as one submission, answers at once, and sends it after. */
+/** Stores the valid transactions as one submission, answers at once, and runs one outbox tick for it after the response. */
 export const POST = apiRoute({ body: submitDraftSchema }, async ({ connection, params, body }) => {
   const { submissionId, created } = await submitDraft(
     connection,
@@ -12,6 +12,6 @@ export const POST = apiRoute({ body: submitDraftSchema }, async ({ connection, p
     body.idempotencyKey,
     body.confirmedNewNames,
   );
-  after(() => sendSubmission(submissionId));
+  after(() => tick({ submissionId }));
   return Response.json({ submissionId, created }, { status: created ? 201 : 200 });
 });

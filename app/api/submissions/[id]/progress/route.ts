@@ -1,16 +1,12 @@
 import { apiRoute } from "@/lib/api/route";
 import { AppError } from "@/lib/app-error";
-import { isFinalStatus } from "@/lib/imports/final-statuses";
-import { submissionIdFrom } from "@/lib/imports/read";
-import { getProgress } from "@/lib/imports/progress";
-import { checkSubmission } from "@/lib/imports/track";
+import { getProgress } from "@/lib/submissions/progress";
+import { submissionIdFrom } from "@/lib/submissions/read";
 
-/** Counts only (batches, rows, drop reasons): what a progress bar polls for a large submission. */
+/** Counts only (batches, rows, drop reasons): what a progress bar polls for a large submission.
+ *  A read only: the outbox moves the submission along. */
 export const GET = apiRoute({}, async ({ connection, params }) => {
-  const id = submissionIdFrom(params.id);
-  const current = await getProgress(connection.id, id);
-  if (!current) throw new AppError("not_found", "No such submission.");
-  if (isFinalStatus(current.status)) return current;
-  await checkSubmission(id);
-  return getProgress(connection.id, id);
+  const progress = await getProgress(connection.id, submissionIdFrom(params.id));
+  if (!progress) throw new AppError("not_found", "No such submission.");
+  return progress;
 });

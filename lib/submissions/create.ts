@@ -10,9 +10,9 @@ import type { Connection, KnownSplit } from "@/lib/generated/prisma/client";
 import { campaignNow, keepGiftCampaign } from "@/lib/splits/placement";
 import { holdsAlready } from "@/lib/splits/unchanged";
 import type { SubmissionRequest } from "@/lib/splits/schema";
-import { chunkRows, type TransactionRows } from "./chunk";
-import { insertChunksAndRows, type StoredChunk } from "./store-rows";
-import { buildImportRows, type ExistingSplit, importBody, matchByFor, transactionRefFor } from "./rows";
+import { chunkRows, type TransactionRows } from "@/lib/service/import-batches";
+import { buildImportRows, type ExistingSplit, importBody, matchByFor, transactionRefFor } from "@/lib/service/import-rows";
+import { insertChunksAndRows, type StoredChunk } from "./store";
 import { isUniqueViolation } from "@/lib/db-errors";
 
 export async function createSubmission(

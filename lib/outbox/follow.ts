@@ -1,11 +1,10 @@
-// Follows a submission at the service: asks for each sent import's status until it is final,
+// Follows a delivered chunk at the service: asks for its import's status until it is final,
 // then records every row's outcome from the service's notifications and updates the known
 // allocation with the rows that were imported.
 import "server-only";
 import { AppError } from "@/lib/app-error";
 import { withServiceAccess } from "@/lib/connections/service-access";
 import { db, type Tx } from "@/lib/db";
-import { getEnv } from "@/lib/env";
 import type { SubmissionRow } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
 import {
@@ -17,34 +16,13 @@ import {
   isSuccessfulImportStatus,
 } from "@/lib/service/imports";
 import { dropReason } from "./drop-reasons";
-import { claimDueChecks, type DueChunk, reclaimStale } from "./outbox";
-import { sendSubmission } from "./send";
-import { updateSubmissionStatus } from "./submission-status";
+import type { DueChunk } from "./claim";
 
 /** Status checks of one chunk are at least this far apart, however often anyone asks. */
 export const CHECK_INTERVAL_MS = 1_000;
 
-/** Moves one submission along now: sends what is ready and asks about what was sent. */
-export async function trackSubmission(submissionId: string): Promise<void> {
-  // A chunk left "sending" too long belonged to a worker that stopped; it is sent again (its
-  // split ids are stable, so a second import of the same rows changes nothing).
-  await reclaimStale(getEnv().OUTBOX_CLAIM_TIMEOUT_MS);
-  await sendSubmission(submissionId);
-  await checkSubmission(submissionId);
-}
-
-/** Asks the service about what was sent, without sending: what a progress poll may do. Sending a
- *  large submission takes long and is the worker's (and the submit request's `after`) job. */
-export async function checkSubmission(submissionId: string): Promise<void> {
-  const due = await claimDueChecks(20, CHECK_INTERVAL_MS, submissionId);
-  for (const chunk of due) {
-    if (!(await checkChunk(chunk))) break;
-  }
-  await updateSubmissionStatus(submissionId);
-}
-
 /** Asks the service about one sent import; false when the service could not be asked. */
-export async function checkChunk(chunk: DueChunk): Promise<boolean> {
+export async function followChunk(chunk: DueChunk): Promise<boolean> {
   try {
     await checkOnce(chunk);
     return true;

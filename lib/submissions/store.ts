@@ -3,7 +3,7 @@
 // allocation at its limit, bench/RESULTS.md); this takes a small fraction of that.
 import "server-only";
 import type { Tx } from "@/lib/db";
-import type { ImportBody, ImportRow } from "./rows";
+import type { ImportBody, ImportRow } from "@/lib/service/import-rows";
 
 export type StoredChunk = {
   id: string;

@@ -1,13 +1,30 @@
-// The rows of a split_transaction import (spec §2.3, §4.2), built the same way for the editor's
-// preview and for the submission, so the preview is exactly what the service receives.
-import type { Allocation } from "@/lib/splits/schema";
+// The wire contract of a split_transaction import (spec §2.3, §4.2): the service's field names
+// live here and nowhere else. Rows are built the same way for the editor's preview and for the
+// submission, so the preview is exactly what the service receives. Free of server code and of
+// the app's other domains: the browser shows these bodies too.
 
 export type MatchBy = "id" | "transaction_id";
 
-import { nextSplitId, type TransactionRef, transactionRefFor } from "@/lib/splits/split-ids";
+export type TransactionRef = { transactionId: string; externalId: string | null };
 
-// Re-exported for the server code that builds rows; the browser imports them from lib/splits.
-export { nextSplitId, transactionRefFor, type TransactionRef };
+/** The value a row's transaction_id carries for this gift: its external id when it has one,
+ *  its transaction id otherwise (rules 3 and 4). */
+export function transactionRefFor(transaction: TransactionRef): string {
+  return transaction.externalId ?? transaction.transactionId;
+}
+
+/** One split as the app decides it (amounts in integer cents); what a row is built from. */
+export type SplitLine = {
+  splitId: string;
+  amount: number;
+  quantity: number;
+  campaign?: string;
+  campaignId?: string;
+  parentCampaign?: string;
+  parentCampaignId?: string;
+  fund: string;
+  fundId?: string;
+};
 
 export type ImportRow = {
   id: string;
@@ -47,7 +64,7 @@ export type ExistingSplit = {
 
 export function buildImportRows(
   transaction: TransactionRef,
-  allocation: Pick<Allocation, "rows" | "removedSplitIds">,
+  allocation: { rows: readonly SplitLine[]; removedSplitIds: readonly string[] },
   existing: ReadonlyMap<string, ExistingSplit>,
   deletedAt: Date,
 ): ImportRow[] {

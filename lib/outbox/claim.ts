@@ -7,7 +7,7 @@
 // not overtake an earlier one. Chunks of a connection that is not active wait.
 import "server-only";
 import { db } from "@/lib/db";
-import type { ImportBody } from "./rows";
+import type { ImportBody } from "@/lib/service/import-rows";
 
 export type ClaimedChunk = {
   id: string;

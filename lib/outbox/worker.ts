@@ -5,15 +5,9 @@
 // database: claims use FOR UPDATE SKIP LOCKED, and a crashed worker's claims are reclaimed.
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { getEnv } from "@/lib/env";
 import { log } from "@/lib/log";
 import { syncDueOnce } from "@/lib/transactions/sync-worker";
-import { claimChunks, claimDueChecks, reclaimStale } from "./outbox";
-import { sendClaimed } from "./send";
-import { updateSubmissionStatus } from "./submission-status";
-import { CHECK_INTERVAL_MS, checkChunk } from "./track";
-
-const SEND_ROUNDS = 20;
+import { tick } from "./tick";
 
 export type Worker = { id: string; stop: () => Promise<void> };
 
@@ -26,7 +20,7 @@ export function startWorker(options: { id?: string; pollMs?: number; batch?: num
     while (!stopped) {
       let busy = false;
       try {
-        busy = await workOnce(id, options.batch ?? 10, options.staleMs ?? getEnv().OUTBOX_CLAIM_TIMEOUT_MS);
+        busy = await tick({ workerId: id, batch: options.batch, staleMs: options.staleMs });
       } catch (error) {
         log.error("worker.tick_failed", { workerId: id, error });
       }
@@ -57,27 +51,4 @@ export function startWorker(options: { id?: string; pollMs?: number; batch?: num
       await Promise.all([loop, syncLoop]);
     },
   };
-}
-
-/** One round: reclaim, send what is claimable, check what is due. True when it did anything. */
-export async function workOnce(workerId: string, batch: number, staleMs: number): Promise<boolean> {
-  await reclaimStale(staleMs);
-  // Claimed chunks belong to different organizations (one at a time each), so they go in
-  // parallel. An organization's next chunk is claimable as soon as the previous one is sent (the
-  // service queues imports in order), so sending goes on for a few rounds before checking:
-  // waiting a whole round of checks per chunk made 100 chunks take 29 s (bench/RESULTS.md, rows).
-  const claimed = [];
-  for (let round = 0; round < SEND_ROUNDS; round++) {
-    const more = await claimChunks(workerId, batch);
-    if (more.length === 0) break;
-    const outcomes = await Promise.all(more.map((chunk) => sendClaimed(chunk, workerId)));
-    claimed.push(...more);
-    if (!outcomes.includes("sent")) break;
-  }
-  const due = await claimDueChecks(batch, CHECK_INTERVAL_MS);
-  for (const chunk of due) await checkChunk(chunk);
-  for (const submissionId of new Set([...claimed, ...due].map((c) => c.submissionId))) {
-    await updateSubmissionStatus(submissionId);
-  }
-  return claimed.length + due.length > 0;
 }

@@ -1,26 +1,23 @@
-// Sends claimed chunks: one import call per claim. A failure that may pass (429, 5xx, network)
+// Delivers claimed chunks: one import call per claim. A failure that may pass (429, 5xx, network)
 // puts the chunk back in line with a backoff (or the service's Retry-After); after
 // OUTBOX_MAX_ATTEMPTS, or on a refusal, the chunk fails and its submission needs attention.
 // A chunk whose integration is disabled waits for Reconnect without spending an attempt.
 import "server-only";
-import { randomUUID } from "node:crypto";
 import { AppError } from "@/lib/app-error";
 import { withServiceAccess } from "@/lib/connections/service-access";
 import { db } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { log } from "@/lib/log";
 import { createImport } from "@/lib/service/imports";
-import { NO_RETRY } from "@/lib/service/retry";
-import { type ClaimedChunk, claimChunks } from "./outbox";
-import { updateSubmissionStatus } from "./submission-status";
-import { backoffMs } from "@/lib/service/retry";
+import { backoffMs, NO_RETRY } from "@/lib/service/retry";
+import { type ClaimedChunk } from "./claim";
 
 const WAITING = new Set(["connection_disabled", "connection_needs_reconnect", "unauthenticated"]);
 const MAX_BACKOFF_MS = 5 * 60 * 1000;
 
 export type SendOutcome = "sent" | "waiting" | "retry" | "failed";
 
-export async function sendClaimed(chunk: ClaimedChunk, workerId: string): Promise<SendOutcome> {
+export async function deliverClaimed(chunk: ClaimedChunk, workerId: string): Promise<SendOutcome> {
   // Every write after the call is fenced by the claim: if this worker was too slow and the chunk
   // was reclaimed and sent by another, the late answer changes nothing.
   const mine = { id: chunk.id, status: "sending" as const, claimedBy: workerId };
@@ -88,31 +85,4 @@ async function recordFailure(chunk: ClaimedChunk, mine: Fence, error: unknown): 
     },
   });
   return "failed";
-}
-
-/** Sends what a submission has ready now (the route's immediate kick; the worker does the rest). */
-export async function sendSubmission(submissionId: string, workerId = `request-${randomUUID()}`): Promise<void> {
-  for (let round = 0; round < 1_000; round++) {
-    const claimed = await claimChunks(workerId, 10, submissionId);
-    if (claimed.length === 0) break;
-    for (const chunk of claimed) await sendClaimed(chunk, workerId);
-  }
-  await updateSubmissionStatus(submissionId);
-}
-
-/** Puts failed chunks back in line (the admin's Retry), with a fresh set of attempts. */
-export async function retrySubmission(submissionId: string): Promise<number> {
-  const reset = await db().submissionChunk.updateMany({
-    where: { submissionId, status: "failed" },
-    data: {
-      status: "pending",
-      attempts: 0,
-      lastError: null,
-      serviceImportId: null,
-      serviceStatus: null,
-      nextAttemptAt: null,
-    },
-  });
-  if (reset.count > 0) await updateSubmissionStatus(submissionId);
-  return reset.count;
 }
