@@ -1,6 +1,6 @@
 // Bulk allocation at its limit: a 100,000-line CSV (1,000 gifts × 100 rows) read with papaparse
 // and grouped (what the browser worker does), checked and stored in parts of 5,000 lines (what
-// the upload route does), then submitted: 100,000 rows and 1,000 chunks stored for the outbox.
+// the upload route does), then submitted: 100,000 rows and 1,000 batches stored for the outbox.
 // Prints each stage's time. Sending is left to `npm run bench -- rows`.
 // Run: npm run bench -- bulk
 import { performance } from "node:perf_hooks";
@@ -18,7 +18,7 @@ const { emulator, connection } = await prepareBench({
   importDelayMs: 0,
   gifts: Array.from({ length: GIFTS }, (_, g) => gift(g)),
 });
-const { readCsv, batchGroups } = await import("../lib/bulk/csv-read");
+const { readCsv, uploadParts } = await import("../lib/bulk/csv-read");
 const { addCsvItems, createCsvDraft, markReady } = await import("../lib/bulk/drafts");
 const { submitDraft } = await import("../lib/bulk/submit");
 const { splitEvenly } = await import("../lib/splits/allocate");
@@ -38,11 +38,11 @@ const read = await readCsv(csv);
 const t1 = performance.now();
 if (!read.ok) throw new Error(read.error);
 const draft = await createCsvDraft(connection.id, "bench.csv", read.columns);
-const batches = batchGroups(read.groups);
+const parts = uploadParts(read.groups);
 const batchTimes: number[] = [];
-for (const batch of batches) {
+for (const part of parts) {
   const start = performance.now();
-  await addCsvItems(connection.id, draft.id, batch);
+  await addCsvItems(connection.id, draft.id, part);
   batchTimes.push(performance.now() - start);
 }
 await markReady(connection.id, draft.id);
@@ -55,19 +55,19 @@ const [stored, valid] = await Promise.all([
   db().submissionRow.count({ where: { submissionId } }),
   db().bulkDraft.findUniqueOrThrow({ where: { id: draft.id } }),
 ]);
-const chunks = await db().submissionChunk.count({ where: { submissionId } });
+const batches = await db().submissionBatch.count({ where: { submissionId } });
 const sorted = [...batchTimes].sort((a, b) => a - b);
 const ms = (n: number) => `${Math.round(n)} ms`;
 console.log(`\nbulk: ${read.rowCount.toLocaleString("en-US")} lines, ${(csv.length / 1e6).toFixed(1)} MB of CSV`);
 console.table({
   "read + group (papaparse)": ms(t1 - t0),
-  [`check + store, ${batches.length} parts of ≤ 5,000 lines`]: ms(t2 - t1),
+  [`check + store, ${parts.length} parts of ≤ 5,000 lines`]: ms(t2 - t1),
   "one part, median": ms(sorted[Math.floor(sorted.length / 2)] ?? 0),
-  "submit (store rows + chunks)": ms(t3 - t2),
+  "submit (store rows + batches)": ms(t3 - t2),
   total: ms(t3 - t0),
 });
 console.log(
-  `valid transactions ${valid.validCount}/${valid.transactionCount}; rows stored ${stored}; chunks ${chunks}`,
+  `valid transactions ${valid.validCount}/${valid.transactionCount}; rows stored ${stored}; batches ${batches}`,
 );
 await emulator.close();
 process.exit(0);

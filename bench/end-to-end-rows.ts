@@ -44,7 +44,7 @@ const request = submissionRequestSchema.parse({
 const started = performance.now();
 const { submissionId } = await createSubmission(connection, request);
 const stored = performance.now() - started;
-const worker = startWorker({ pollMs: 10, batch: 20 });
+const worker = startWorker({ pollMs: 10, perRound: 20 });
 for (;;) {
   const { status } = await db().submission.findUniqueOrThrow({ where: { id: submissionId } });
   if (["complete", "complete_with_drops", "needs_attention"].includes(status)) break;
@@ -74,7 +74,7 @@ const { status } = await db().submission.findUniqueOrThrow({ where: { id: submis
 console.log(
   `\nEnd to end: ${GIFTS * ROWS_EACH} rows, ${GIFTS} gifts, emulator import delay ${IMPORT_DELAY_MS} ms → ${status}`,
 );
-console.log(`  stored (validated, rows and chunks in PostgreSQL): ${stored.toFixed(0)} ms`);
+console.log(`  stored (validated, rows and batches in PostgreSQL): ${stored.toFixed(0)} ms`);
 console.log(`  total until every row is recorded:                 ${total.toFixed(0)} ms`);
 console.log(
   `  service calls: ${calls} (${imports.length} imports created); splits at the service ${ids.length}, duplicates ${ids.length - new Set(ids).size}`,

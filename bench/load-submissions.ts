@@ -1,5 +1,5 @@
 // Load: 200 concurrent submissions against the emulator, on the real PostgreSQL.
-// Prints p50/p99 of (a) accepting a submission (validate, store rows and chunks) and (b) the time
+// Prints p50/p99 of (a) accepting a submission (validate, store rows and batches) and (b) the time
 // until the service has processed it and Apportion has recorded every row's outcome.
 // Run: npm run bench -- load   (needs PostgreSQL on 127.0.0.1:5432, like the tests)
 import { performance } from "node:perf_hooks";
@@ -41,7 +41,7 @@ const requests = Array.from({ length: SUBMISSIONS }, (_, i) =>
   }),
 );
 
-const worker = startWorker({ pollMs: 20, batch: 20 });
+const worker = startWorker({ pollMs: 20, perRound: 20 });
 const started = performance.now();
 const accepted: number[] = [];
 const ids = await Promise.all(

@@ -1,8 +1,8 @@
-// Benchmark 2: 100,000 split rows parsed, validated and chunked on the server — what
+// Benchmark 2: 100,000 split rows parsed, validated and batched on the server — what
 // POST /api/submissions does before touching the database — against a plain JSON.parse of the
 // same bytes. Target: under 1 s on 2 cores.
 import { performance } from "node:perf_hooks";
-import { chunkRows, type TransactionRows } from "../lib/service/import-batches";
+import { intoBatches, type TransactionRows } from "../lib/service/import-batches";
 import { buildImportRows, matchByFor } from "../lib/service/import-rows";
 import { splitEvenly } from "../lib/splits/allocate";
 import { centsToInput } from "../lib/splits/money";
@@ -41,7 +41,7 @@ function pipeline(text: string): number {
       rows: buildImportRows(transaction, allocation, new Map(), new Date()),
     };
   });
-  return chunkRows(groups).length;
+  return intoBatches(groups).length;
 }
 
 function median(run: () => unknown, times = 7): number {
@@ -57,10 +57,10 @@ function median(run: () => unknown, times = 7): number {
 pipeline(body); // warm up
 const parseOnly = median(() => JSON.parse(body));
 const full = median(() => pipeline(body));
-const chunks = pipeline(body);
+const batches = pipeline(body);
 console.log(
-  `\nParse, validate and chunk ${TRANSACTIONS * ROWS_EACH} rows (${(body.length / 1e6).toFixed(1)} MB of JSON, ${chunks} import calls)`,
+  `\nParse, validate and batch ${TRANSACTIONS * ROWS_EACH} rows (${(body.length / 1e6).toFixed(1)} MB of JSON, ${batches} import calls)`,
 );
 console.log(`  JSON.parse alone:                  ${parseOnly.toFixed(0)} ms (median of 7)`);
-console.log(`  parse + zod schema + rows + chunks: ${full.toFixed(0)} ms (median of 7)  target < 1000 ms`);
+console.log(`  parse + zod schema + rows + batches: ${full.toFixed(0)} ms (median of 7)  target < 1000 ms`);
 console.log(`  ratio to JSON.parse:                ${(full / parseOnly).toFixed(1)}×`);

@@ -1,7 +1,7 @@
 // Reads, groups and uploads a bulk allocation CSV off the main thread: a 100,000-line file is
 // parsed (papaparse, streaming) and sent in parts of at most 5,000 lines while the page stays
 // responsive. The page only receives progress and the result.
-import { batchGroups, readCsv } from "@/lib/bulk/csv-read";
+import { uploadParts, readCsv } from "@/lib/bulk/csv-read";
 
 export type WorkerRequest = { file: File };
 export type WorkerMessage =
@@ -39,9 +39,9 @@ async function upload(file: File): Promise<void> {
   scope.postMessage({ type: "draft", draftId: id });
   try {
     let done = 0;
-    for (const batch of batchGroups(read.groups)) {
-      await post(`/api/bulk/${id}/items`, { groups: batch });
-      done += batch.reduce((n, g) => n + g.rows.length, 0);
+    for (const part of uploadParts(read.groups)) {
+      await post(`/api/bulk/${id}/items`, { groups: part });
+      done += part.reduce((n, g) => n + g.rows.length, 0);
       scope.postMessage({ type: "progress", phase: "checking", done, total: read.rowCount });
     }
     await post(`/api/bulk/${id}/ready`, {});

@@ -7,7 +7,7 @@ import { isFinalStatus } from "@/lib/submissions/final-statuses";
 import { AsyncState } from "@/components/ui/async-state";
 import { Notice } from "@/components/ui/notice";
 
-/** A progress bar while the imports go out, then the final report. */
+/** A progress bar while the batches go out, then the final report. */
 export function SubmissionProgressView({ id }: { id: string }) {
   const { data, error } = useSubmissionProgress(id);
   if (error || !data) {
@@ -31,15 +31,15 @@ export function SubmissionProgressView({ id }: { id: string }) {
         className="bulk-progress"
         max={Math.max(1, batches.total)}
         value={batches.done + batches.failed}
-        aria-label="Imports processed by the service"
+        aria-label="Batches processed by the service"
       />
       <p className="small">
-        {batches.done + batches.failed} of {batches.total} import call{batches.total === 1 ? "" : "s"} processed by the
+        {batches.done + batches.failed} of {batches.total} batch{batches.total === 1 ? "" : "es"} processed by the
         service · {rows.imported.toLocaleString("en-US")} of {data.rowCount.toLocaleString("en-US")} rows imported
         {rows.dropped > 0 ? ` · ${rows.dropped.toLocaleString("en-US")} dropped` : ""}
       </p>
       <p className="small muted">
-        The service takes at most 100 rows a call, and gifts matched by your external id go in other calls than gifts
+        A batch is one import call: the service takes at most 100 rows a call, and gifts matched by your external id go in other calls than gifts
         created in the service.
       </p>
       {data.lastError && !final && (
@@ -78,7 +78,7 @@ export function SubmissionProgressView({ id }: { id: string }) {
           )}
           {batches.failed > 0 && (
             <Notice tone="danger">
-              {batches.failed} import call{batches.failed === 1 ? "" : "s"} could not be made: {data.lastError}. Open
+              {batches.failed} batch{batches.failed === 1 ? "" : "es"} could not be sent: {data.lastError}. Open
               the submission to retry.
             </Notice>
           )}

@@ -26,8 +26,8 @@ export function SubmissionDetailView({ id }: { id: string }) {
     );
   }
 
-  const failed = data.chunks.filter((c) => c.status === "failed");
-  const waiting = data.chunks.filter((c) => c.status === "pending" && c.lastError);
+  const failed = data.batches.filter((c) => c.status === "failed");
+  const waiting = data.batches.filter((c) => c.status === "pending" && c.lastError);
   return (
     <>
       <section className="card" aria-labelledby="summary-title">
@@ -49,10 +49,10 @@ export function SubmissionDetailView({ id }: { id: string }) {
             </>
           )}{" "}
           ·{" "}
-          {data.chunks
+          {data.batches
             .map(
-              (c, i) =>
-                `import ${i + 1} of ${data.chunks.length}: ${c.serviceImportId ? `number ${c.serviceImportId} at the service, ${(c.serviceStatus ?? c.status).toLowerCase()}` : "not sent yet"}`,
+              (b, i) =>
+                `batch ${i + 1} of ${data.batches.length}: ${b.serviceImportId ? `import ${b.serviceImportId} at the service, ${(b.serviceStatus ?? b.status).toLowerCase()}` : "not sent yet"}`,
             )
             .join(" · ")}
         </p>
@@ -78,7 +78,7 @@ export function SubmissionDetailView({ id }: { id: string }) {
           >
             {failed.map((c) => (
               <p key={c.index}>
-                Import {c.index + 1} of {data.chunks.length} ({c.rowCount} rows, {c.attempts} attempt
+                Batch {c.index + 1} of {data.batches.length} ({c.rowCount} rows, {c.attempts} attempt
                 {c.attempts === 1 ? "" : "s"}): {c.lastError}
               </p>
             ))}

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { transactionFiltersSchema } from "@/lib/transactions/read";
 import { hasLoneSurrogate, INCOMPLETE_CHARACTER } from "@/lib/unicode";
-import { MAX_BATCH_ROWS, MAX_VALUE_LENGTH } from "./csv-format";
+import { MAX_PART_ROWS, MAX_VALUE_LENGTH } from "./csv-format";
 import { ruleSchema, savedRuleSchema } from "./rule";
 
 // PostgreSQL cannot store a NUL character or half of a surrogate pair in text or JSON: refused
@@ -51,8 +51,8 @@ export const addItemsSchema = z.object({
     )
     .min(1)
     .refine(
-      (groups) => groups.reduce((n, g) => n + g.rows.length, 0) <= MAX_BATCH_ROWS,
-      `Send at most ${MAX_BATCH_ROWS} lines at once.`,
+      (groups) => groups.reduce((n, g) => n + g.rows.length, 0) <= MAX_PART_ROWS,
+      `Send at most ${MAX_PART_ROWS} lines at once.`,
     ),
 });
 

@@ -20,8 +20,8 @@ export const REQUIRED_COLUMNS: readonly CsvColumn[] = ["transaction_id", "amount
 /** Limits of one bulk allocation and of one upload request. */
 export const MAX_BULK_ROWS = 100_000;
 export const MAX_BULK_TRANSACTIONS = 10_000;
-export const MAX_BATCH_ROWS = 5_000;
-export const MAX_BATCH_BYTES = 2 * 1024 * 1024;
+export const MAX_PART_ROWS = 5_000;
+export const MAX_PART_BYTES = 2 * 1024 * 1024;
 export const MAX_VALUE_LENGTH = 500;
 
 /** One line of the file: its line number (the header is line 1) and its values by header.

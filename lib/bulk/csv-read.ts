@@ -7,8 +7,8 @@ import {
   type CsvRow,
   headerProblem,
   mapColumns,
-  MAX_BATCH_BYTES,
-  MAX_BATCH_ROWS,
+  MAX_PART_BYTES,
+  MAX_PART_ROWS,
   MAX_BULK_ROWS,
   MAX_BULK_TRANSACTIONS,
   MAX_VALUE_LENGTH,
@@ -82,9 +82,9 @@ export function readCsv(input: File | string, onProgress?: (fraction: number) =>
           groups.set(key, group);
         }
         group.rows.push(row);
-        if (group.rows.length > MAX_BATCH_ROWS) {
+        if (group.rows.length > MAX_PART_ROWS) {
           return fail(
-            `Transaction ${key || "(blank)"} has more than ${MAX_BATCH_ROWS} lines; a transaction has at most 100 splits.`,
+            `Transaction ${key || "(blank)"} has more than ${MAX_PART_ROWS} lines; a transaction has at most 100 splits.`,
             parser,
           );
         }
@@ -134,21 +134,21 @@ function cleanValues(
   return { values, problems };
 }
 
-/** Whole transactions per request, up to MAX_BATCH_ROWS lines and about MAX_BATCH_BYTES of JSON
+/** Whole transactions per request, up to MAX_PART_ROWS lines and about MAX_PART_BYTES of JSON
  *  each (the upload route refuses bodies over 4 MB; lines with long values reach it first). */
-export function batchGroups(
+export function uploadParts(
   groups: readonly CsvGroup[],
-  maxRows = MAX_BATCH_ROWS,
-  maxBytes = MAX_BATCH_BYTES,
+  maxRows = MAX_PART_ROWS,
+  maxBytes = MAX_PART_BYTES,
 ): CsvGroup[][] {
-  const batches: CsvGroup[][] = [];
+  const parts: CsvGroup[][] = [];
   let current: CsvGroup[] = [];
   let rows = 0;
   let bytes = 0;
   for (const group of groups) {
     const size = JSON.stringify(group).length;
     if (current.length > 0 && (rows + group.rows.length > maxRows || bytes + size > maxBytes)) {
-      batches.push(current);
+      parts.push(current);
       current = [];
       rows = 0;
       bytes = 0;
@@ -157,6 +157,6 @@ export function batchGroups(
     rows += group.rows.length;
     bytes += size;
   }
-  if (current.length > 0) batches.push(current);
-  return batches;
+  if (current.length > 0) parts.push(current);
+  return parts;
 }

@@ -1,5 +1,5 @@
 // Sends a bulk draft's valid transactions through the same pipeline as the editor: one
-// submission (stored rows, chunks of at most 100, idempotency key, outbox). Invalid items stay
+// submission (stored rows, batches of at most 100, idempotency key, outbox). Invalid items stay
 // behind with their reasons; nothing of them is sent.
 import "server-only";
 import { z } from "zod";

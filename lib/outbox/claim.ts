@@ -1,15 +1,15 @@
-// The outbox: chunks waiting in PostgreSQL, claimed by any number of workers (in any process)
-// with FOR UPDATE SKIP LOCKED, so two workers never send the same chunk.
+// The outbox: batches waiting in PostgreSQL, claimed by any number of workers (in any process)
+// with FOR UPDATE SKIP LOCKED, so two workers never send the same batch.
 //
-// Per organization, chunks go out strictly in the order they were submitted: a chunk is
-// claimable only when no earlier chunk of the same connection is still pending or being sent.
+// Per organization, batches go out strictly in the order they were submitted: a batch is
+// claimable only when no earlier batch of the same connection is still pending or being sent.
 // The service processes imports in the order received, and a later re-allocation of a gift must
-// not overtake an earlier one. Chunks of a connection that is not active wait.
+// not overtake an earlier one. Batches of a connection that is not active wait.
 import "server-only";
 import { db } from "@/lib/db";
 import type { ImportBody } from "@/lib/service/import-rows";
 
-export type ClaimedChunk = {
+export type ClaimedBatch = {
   id: string;
   submissionId: string;
   connectionId: string;
@@ -17,19 +17,19 @@ export type ClaimedChunk = {
   attempts: number;
 };
 
-export async function claimChunks(
+export async function claimBatches(
   workerId: string,
   limit: number,
   submissionId: string | null = null,
-): Promise<ClaimedChunk[]> {
-  return db().$queryRaw<ClaimedChunk[]>`
-    UPDATE "SubmissionChunk" AS c
+): Promise<ClaimedBatch[]> {
+  return db().$queryRaw<ClaimedBatch[]>`
+    UPDATE "SubmissionBatch" AS c
        SET status = 'sending', "claimedAt" = now(), "claimedBy" = ${workerId}, attempts = c.attempts + 1
       FROM "Submission" AS s
      WHERE s.id = c."submissionId"
        AND c.id IN (
          SELECT ch.id
-           FROM "SubmissionChunk" AS ch
+           FROM "SubmissionBatch" AS ch
            JOIN "Submission" AS sub ON sub.id = ch."submissionId"
            JOIN "Connection" AS k ON k.id = sub."connectionId"
           WHERE ch.status = 'pending'
@@ -38,7 +38,7 @@ export async function claimChunks(
             AND (${submissionId}::uuid IS NULL OR ch."submissionId" = ${submissionId}::uuid)
             AND NOT EXISTS (
               SELECT 1
-                FROM "SubmissionChunk" AS e
+                FROM "SubmissionBatch" AS e
                 JOIN "Submission" AS es ON es.id = e."submissionId"
                WHERE es."connectionId" = sub."connectionId"
                  AND e.status IN ('pending', 'sending')
@@ -51,22 +51,22 @@ export async function claimChunks(
     RETURNING c.id, c."submissionId", s."connectionId", c.body, c.attempts`;
 }
 
-export type DueChunk = { id: string; submissionId: string; connectionId: string; serviceImportId: string };
+export type DueBatch = { id: string; submissionId: string; connectionId: string; serviceImportId: string };
 
-/** Sent chunks whose status at the service is due to be asked again; marks them checked now. */
+/** Sent batches whose status at the service is due to be asked again; marks them checked now. */
 export async function claimDueChecks(
   limit: number,
   intervalMs: number,
   submissionId: string | null = null,
-): Promise<DueChunk[]> {
+): Promise<DueBatch[]> {
   const before = new Date(Date.now() - intervalMs);
-  return db().$queryRaw<DueChunk[]>`
-    UPDATE "SubmissionChunk" AS c
+  return db().$queryRaw<DueBatch[]>`
+    UPDATE "SubmissionBatch" AS c
        SET "checkedAt" = now()
       FROM "Submission" AS s
      WHERE s.id = c."submissionId"
        AND c.id IN (
-         SELECT ch.id FROM "SubmissionChunk" AS ch
+         SELECT ch.id FROM "SubmissionBatch" AS ch
           WHERE ch.status = 'sent'
             AND (ch."checkedAt" IS NULL OR ch."checkedAt" < ${before})
             AND (${submissionId}::uuid IS NULL OR ch."submissionId" = ${submissionId}::uuid)
@@ -79,7 +79,7 @@ export async function claimDueChecks(
 
 /** A claim this old belongs to a worker that stopped (crash, restart, kill): it goes back in line. */
 export async function reclaimStale(olderThanMs: number): Promise<number> {
-  const reclaimed = await db().submissionChunk.updateMany({
+  const reclaimed = await db().submissionBatch.updateMany({
     where: { status: "sending", claimedAt: { lt: new Date(Date.now() - olderThanMs) } },
     data: { status: "pending", claimedBy: null },
   });

@@ -1,4 +1,4 @@
-// Follows a delivered chunk at the service: asks for its import's status until it is final,
+// Follows a delivered batch at the service: asks for its import's status until it is final,
 // then records every row's outcome from the service's notifications and updates the known
 // allocation with the rows that were imported.
 import "server-only";
@@ -16,26 +16,26 @@ import {
   isSuccessfulImportStatus,
 } from "@/lib/service/imports";
 import { dropReason } from "./drop-reasons";
-import type { DueChunk } from "./claim";
+import type { DueBatch } from "./claim";
 
-/** Status checks of one chunk are at least this far apart, however often anyone asks. */
+/** Status checks of one batch are at least this far apart, however often anyone asks. */
 export const CHECK_INTERVAL_MS = 1_000;
 
 /** Asks the service about one sent import; false when the service could not be asked. */
-export async function followChunk(chunk: DueChunk): Promise<boolean> {
+export async function followBatch(batch: DueBatch): Promise<boolean> {
   try {
-    await checkOnce(chunk);
+    await checkOnce(batch);
     return true;
   } catch (error) {
-    log.warn("imports.check_failed", { chunkId: chunk.id, error });
+    log.warn("imports.check_failed", { batchId: batch.id, error });
     // The service answered, but not about this import (unknown id, unreadable answer): asking
     // again would not help, so the batch needs attention. Anything else is tried again later.
     if (error instanceof AppError && error.code === "service_rejected") {
-      await db().submissionChunk.update({
-        where: { id: chunk.id },
+      await db().submissionBatch.update({
+        where: { id: batch.id },
         data: {
           status: "failed",
-          lastError: `Apportion could not follow import ${chunk.serviceImportId}: ${error.message}`,
+          lastError: `Apportion could not follow import ${batch.serviceImportId}: ${error.message}`,
         },
       });
       return true;
@@ -44,17 +44,17 @@ export async function followChunk(chunk: DueChunk): Promise<boolean> {
   }
 }
 
-async function checkOnce(chunk: DueChunk) {
-  const { connectionId, serviceImportId: importId } = chunk;
+async function checkOnce(batch: DueBatch) {
+  const { connectionId, serviceImportId: importId } = batch;
   const record = await withServiceAccess(connectionId, (token, target) => getImport(target, token, importId));
   const now = new Date();
   if (!isFinalImportStatus(record.status)) {
-    await db().submissionChunk.update({ where: { id: chunk.id }, data: { serviceStatus: record.status } });
+    await db().submissionBatch.update({ where: { id: batch.id }, data: { serviceStatus: record.status } });
     return;
   }
   if (!isSuccessfulImportStatus(record.status)) {
-    await db().submissionChunk.update({
-      where: { id: chunk.id },
+    await db().submissionBatch.update({
+      where: { id: batch.id },
       data: {
         status: "failed",
         serviceStatus: record.status,
@@ -66,20 +66,20 @@ async function checkOnce(chunk: DueChunk) {
   const notifications = await withServiceAccess(connectionId, (token, target) =>
     getImportNotifications(target, token, importId),
   ).catch((error: unknown) => {
-    log.warn("imports.listing_unavailable", { chunkId: chunk.id, error });
+    log.warn("imports.listing_unavailable", { batchId: batch.id, error });
     return null;
   });
-  await recordOutcome(connectionId, chunk.id, record, notifications, now);
+  await recordOutcome(connectionId, batch.id, record, notifications, now);
 }
 
 async function recordOutcome(
   connectionId: string,
-  chunkId: string,
+  batchId: string,
   record: ImportRecord,
   notifications: ImportNotification[] | null,
   now: Date,
 ) {
-  const rows = await db().submissionRow.findMany({ where: { chunkId }, orderBy: { rowIndex: "asc" } });
+  const rows = await db().submissionRow.findMany({ where: { batchId }, orderBy: { rowIndex: "asc" } });
   const drops = new Map<number, ImportNotification>();
   for (const n of notifications ?? []) {
     const index = n.row ?? rows.find((r) => r.splitId === n.id)?.rowIndex;
@@ -103,8 +103,8 @@ async function recordOutcome(
         await rememberSplit(tx, connectionId, row, now);
       }
     }
-    await tx.submissionChunk.update({
-      where: { id: chunkId },
+    await tx.submissionBatch.update({
+      where: { id: batchId },
       data: {
         status: "complete",
         serviceStatus: record.status,

@@ -1,4 +1,4 @@
-// The outbox worker: sends claimed chunks and follows sent imports until they are final, and
+// The outbox worker: sends claimed batches and follows sent imports until they are final, and
 // continues transactions syncs left unfinished (lib/transactions/sync-worker.ts). It runs
 // inside the web server (instrumentation.ts), so `npm run dev` and `npm start` need nothing else,
 // and as `npm run worker` for deployments that want it apart. Any number of them may run on one
@@ -11,7 +11,7 @@ import { tick } from "./tick";
 
 export type Worker = { id: string; stop: () => Promise<void> };
 
-export function startWorker(options: { id?: string; pollMs?: number; batch?: number; staleMs?: number } = {}): Worker {
+export function startWorker(options: { id?: string; pollMs?: number; perRound?: number; staleMs?: number } = {}): Worker {
   const id = options.id ?? `worker-${randomUUID().slice(0, 8)}`;
   const pollMs = options.pollMs ?? 500;
   let stopped = false;
@@ -20,7 +20,7 @@ export function startWorker(options: { id?: string; pollMs?: number; batch?: num
     while (!stopped) {
       let busy = false;
       try {
-        busy = await tick({ workerId: id, batch: options.batch, staleMs: options.staleMs });
+        busy = await tick({ workerId: id, perRound: options.perRound, staleMs: options.staleMs });
       } catch (error) {
         log.error("worker.tick_failed", { workerId: id, error });
       }

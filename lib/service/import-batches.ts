@@ -1,4 +1,4 @@
-// Chunking for the service's limit of 100 records per import call (service-facts.md): rows of
+// Batching for the service's limit of 100 records per import call (service-facts.md): rows of
 // one match_by only, and never one transaction's rows split across two calls (the sum rule is
 // checked per transaction within an import).
 import type { ImportRow, MatchBy } from "./import-rows";
@@ -6,12 +6,12 @@ import type { ImportRow, MatchBy } from "./import-rows";
 export const MAX_ROWS_PER_IMPORT = 100;
 
 export type TransactionRows = { transactionId: string; matchBy: MatchBy; rows: ImportRow[] };
-export type Chunk = { matchBy: MatchBy; groups: TransactionRows[] };
+export type Batch = { matchBy: MatchBy; groups: TransactionRows[] };
 
-export function chunkRows(groups: readonly TransactionRows[], max = MAX_ROWS_PER_IMPORT): Chunk[] {
-  const chunks: Chunk[] = [];
+export function intoBatches(groups: readonly TransactionRows[], max = MAX_ROWS_PER_IMPORT): Batch[] {
+  const batches: Batch[] = [];
   for (const matchBy of ["id", "transaction_id"] as const) {
-    let current: Chunk | undefined;
+    let current: Batch | undefined;
     let size = 0;
     for (const group of groups.filter((g) => g.matchBy === matchBy)) {
       if (group.rows.length > max) {
@@ -21,12 +21,12 @@ export function chunkRows(groups: readonly TransactionRows[], max = MAX_ROWS_PER
       }
       if (!current || size + group.rows.length > max) {
         current = { matchBy, groups: [] };
-        chunks.push(current);
+        batches.push(current);
         size = 0;
       }
       current.groups.push(group);
       size += group.rows.length;
     }
   }
-  return chunks;
+  return batches;
 }

@@ -21,7 +21,7 @@ export function retryDelayMs(error: unknown, attempt: number, policy: RetryPolic
 }
 
 /**
- * The one backoff of the app (direct calls here, the outbox's chunks in lib/outbox/deliver.ts): the
+ * The one backoff of the app (direct calls here, the outbox's batches in lib/outbox/deliver.ts): the
  * service's Retry-After when it sent one, else exponential with full jitter; capped either way.
  */
 export function backoffMs(

@@ -1,4 +1,4 @@
-// Turns a validated submission request into stored rows and chunks, before anything is sent.
+// Turns a validated submission request into stored rows and batches, before anything is sent.
 // The idempotency key makes a double click, a reload or a retry find the same submission.
 import "server-only";
 import { createHash } from "node:crypto";
@@ -10,9 +10,9 @@ import type { Connection, KnownSplit } from "@/lib/generated/prisma/client";
 import { campaignNow, keepGiftCampaign } from "@/lib/splits/placement";
 import { holdsAlready } from "@/lib/splits/unchanged";
 import type { SubmissionRequest } from "@/lib/splits/schema";
-import { chunkRows, type TransactionRows } from "@/lib/service/import-batches";
+import { intoBatches, type TransactionRows } from "@/lib/service/import-batches";
 import { buildImportRows, type ExistingSplit, importBody, matchByFor, transactionRefFor } from "@/lib/service/import-rows";
-import { insertChunksAndRows, type StoredChunk } from "./store";
+import { insertBatchesAndRows, type StoredBatch } from "./store";
 import { isUniqueViolation } from "@/lib/db-errors";
 
 export async function createSubmission(
@@ -24,16 +24,16 @@ export async function createSubmission(
   if (existing) return { submissionId: existing, created: false };
 
   const groups = await buildGroups(connection.id, request);
-  const chunks = chunkRows(groups);
-  // Ids made here let the chunks and rows go in two statements (see store-rows.ts).
-  const stored: StoredChunk[] = chunks.map((chunk, index) => {
-    const rows = chunk.groups.flatMap((g) => g.rows.map((row) => ({ row, transactionId: g.transactionId })));
+  const batches = intoBatches(groups);
+  // Ids made here let the batches and rows go in two statements (see store-rows.ts).
+  const stored: StoredBatch[] = batches.map((batch, index) => {
+    const rows = batch.groups.flatMap((g) => g.rows.map((row) => ({ row, transactionId: g.transactionId })));
     return {
       id: uuidv4(),
       index,
-      matchBy: chunk.matchBy,
+      matchBy: batch.matchBy,
       body: importBody(
-        chunk.matchBy,
+        batch.matchBy,
         rows.map((r) => r.row),
       ),
       rows,
@@ -51,7 +51,7 @@ export async function createSubmission(
             rowCount: groups.reduce((n, g) => n + g.rows.length, 0),
           },
         });
-        await insertChunksAndRows(tx, created.id, stored);
+        await insertBatchesAndRows(tx, created.id, stored);
         return created;
       },
       // A bulk allocation can store 100,000 rows in one transaction; the 5 s default is for clicks.

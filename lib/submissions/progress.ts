@@ -20,8 +20,8 @@ export type SubmissionProgress = {
 export async function getProgress(connectionId: string, id: string): Promise<SubmissionProgress | null> {
   const submission = await db().submission.findFirst({ where: { id, connectionId } });
   if (!submission) return null;
-  const [chunks, outcomes, reasons, failing] = await Promise.all([
-    db().submissionChunk.groupBy({ by: ["status"], where: { submissionId: id }, _count: { _all: true } }),
+  const [batches, outcomes, reasons, failing] = await Promise.all([
+    db().submissionBatch.groupBy({ by: ["status"], where: { submissionId: id }, _count: { _all: true } }),
     db().submissionRow.groupBy({ by: ["outcome"], where: { submissionId: id }, _count: { _all: true } }),
     db().submissionRow.groupBy({
       by: ["dropMessage"],
@@ -30,15 +30,15 @@ export async function getProgress(connectionId: string, id: string): Promise<Sub
       orderBy: { _count: { dropMessage: "desc" } },
       take: 10,
     }),
-    db().submissionChunk.findFirst({
+    db().submissionBatch.findFirst({
       where: { submissionId: id, lastError: { not: null }, status: { in: ["pending", "failed"] } },
       orderBy: { index: "asc" },
       select: { lastError: true },
     }),
   ]);
-  const chunkCount = (status: string) => chunks.find((c) => c.status === status)?._count._all ?? 0;
+  const batchCount = (status: string) => batches.find((c) => c.status === status)?._count._all ?? 0;
   const rowCount = (outcome: string) => outcomes.find((o) => o.outcome === outcome)?._count._all ?? 0;
-  const total = chunks.reduce((n, c) => n + c._count._all, 0);
+  const total = batches.reduce((n, c) => n + c._count._all, 0);
   return {
     id: submission.id,
     status: submission.status,
@@ -46,9 +46,9 @@ export async function getProgress(connectionId: string, id: string): Promise<Sub
     rowCount: submission.rowCount,
     batches: {
       total,
-      sent: chunkCount("sent") + chunkCount("complete"),
-      done: chunkCount("complete"),
-      failed: chunkCount("failed"),
+      sent: batchCount("sent") + batchCount("complete"),
+      done: batchCount("complete"),
+      failed: batchCount("failed"),
     },
     rows: { imported: rowCount("imported"), dropped: rowCount("dropped"), pending: rowCount("pending") },
     dropReasons: reasons.map((r) => ({ message: r.dropMessage ?? "Dropped by the service.", count: r._count._all })),

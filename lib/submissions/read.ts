@@ -2,7 +2,7 @@
 import "server-only";
 import { AppError } from "@/lib/app-error";
 import { db } from "@/lib/db";
-import type { ChunkStatus, RowOutcome, SubmissionStatus } from "@/lib/generated/prisma/client";
+import type { BatchStatus, RowOutcome, SubmissionStatus } from "@/lib/generated/prisma/client";
 
 export type SubmissionSummary = {
   id: string;
@@ -16,10 +16,10 @@ export type SubmissionSummary = {
 };
 
 export type SubmissionDetail = SubmissionSummary & {
-  chunks: {
+  batches: {
     index: number;
     matchBy: string;
-    status: ChunkStatus;
+    status: BatchStatus;
     serviceImportId: string | null;
     serviceStatus: string | null;
     attempts: number;
@@ -79,8 +79,8 @@ export async function getSubmission(connectionId: string, id: string): Promise<S
     where: { id, connectionId },
     include: {
       bulkDrafts: { select: { id: true, label: true }, take: 1 },
-      chunks: { orderBy: { index: "asc" }, include: { _count: { select: { rows: true } } } },
-      rows: { orderBy: [{ chunkId: "asc" }, { rowIndex: "asc" }] },
+      batches: { orderBy: { index: "asc" }, include: { _count: { select: { rows: true } } } },
+      rows: { orderBy: [{ batchId: "asc" }, { rowIndex: "asc" }] },
     },
   });
   if (!submission) return null;
@@ -89,9 +89,9 @@ export async function getSubmission(connectionId: string, id: string): Promise<S
     where: { connectionId, transactionId: { in: transactionIds } },
   });
   const byId = new Map(known.map((t) => [t.transactionId, t]));
-  const chunkOrder = new Map(submission.chunks.map((c) => [c.id, c.index]));
+  const batchOrder = new Map(submission.batches.map((c) => [c.id, c.index]));
   const rows = [...submission.rows].sort(
-    (a, b) => (chunkOrder.get(a.chunkId) ?? 0) - (chunkOrder.get(b.chunkId) ?? 0) || a.rowIndex - b.rowIndex,
+    (a, b) => (batchOrder.get(a.batchId) ?? 0) - (batchOrder.get(b.batchId) ?? 0) || a.rowIndex - b.rowIndex,
   );
   // Grouped once: a bulk submission holds thousands of transactions and up to 100,000 rows.
   const rowsByTransaction = new Map<string, typeof rows>();
@@ -108,7 +108,7 @@ export async function getSubmission(connectionId: string, id: string): Promise<S
     droppedCount: rows.filter((r) => r.outcome === "dropped").length,
     createdAt: submission.createdAt.toISOString(),
     source: sourceOf(submission.bulkDrafts),
-    chunks: submission.chunks.map((c) => ({
+    batches: submission.batches.map((c) => ({
       index: c.index,
       matchBy: c.matchBy,
       status: c.status,

@@ -2,14 +2,14 @@ import "server-only";
 import { db } from "@/lib/db";
 import type { SubmissionStatus } from "@/lib/generated/prisma/client";
 
-/** A submission's status follows from its chunks and rows. */
+/** A submission's status follows from its batches and rows. */
 export async function updateSubmissionStatus(submissionId: string): Promise<SubmissionStatus> {
-  const [chunks, dropped] = await Promise.all([
-    db().submissionChunk.findMany({ where: { submissionId }, select: { status: true } }),
+  const [batches, dropped] = await Promise.all([
+    db().submissionBatch.findMany({ where: { submissionId }, select: { status: true } }),
     db().submissionRow.count({ where: { submissionId, outcome: "dropped" } }),
   ]);
-  const has = (s: string) => chunks.some((c) => c.status === s);
-  // A failed chunk does not stop the others: the submission needs attention once nothing else moves.
+  const has = (s: string) => batches.some((c) => c.status === s);
+  // A failed batch does not stop the others: the submission needs attention once nothing else moves.
   const status: SubmissionStatus =
     has("pending") || has("sending")
       ? "sending"

@@ -1,11 +1,11 @@
-// Writes a submission's chunks and rows with one INSERT … SELECT FROM unnest(...) each: every
+// Writes a submission's batches and rows with one INSERT … SELECT FROM unnest(...) each: every
 // column travels as one array parameter. Prisma's createMany took 43 s for 100,000 rows (a bulk
 // allocation at its limit, bench/RESULTS.md); this takes a small fraction of that.
 import "server-only";
 import type { Tx } from "@/lib/db";
 import type { ImportBody, ImportRow } from "@/lib/service/import-rows";
 
-export type StoredChunk = {
+export type StoredBatch = {
   id: string;
   index: number;
   matchBy: string;
@@ -13,27 +13,27 @@ export type StoredChunk = {
   rows: { row: ImportRow; transactionId: string }[];
 };
 
-export async function insertChunksAndRows(tx: Tx, submissionId: string, chunks: readonly StoredChunk[]): Promise<void> {
+export async function insertBatchesAndRows(tx: Tx, submissionId: string, batches: readonly StoredBatch[]): Promise<void> {
   await tx.$executeRaw`
-    INSERT INTO "SubmissionChunk" ("id", "submissionId", "index", "matchBy", "body")
+    INSERT INTO "SubmissionBatch" ("id", "submissionId", "index", "matchBy", "body")
     SELECT t.id, ${submissionId}::uuid, t.idx, t.match_by, t.body::jsonb
     FROM unnest(
-      ${chunks.map((c) => c.id)}::uuid[],
-      ${chunks.map((c) => c.index)}::int[],
-      ${chunks.map((c) => c.matchBy)}::text[],
-      ${chunks.map((c) => JSON.stringify(c.body))}::text[]
+      ${batches.map((c) => c.id)}::uuid[],
+      ${batches.map((c) => c.index)}::int[],
+      ${batches.map((c) => c.matchBy)}::text[],
+      ${batches.map((c) => JSON.stringify(c.body))}::text[]
     ) AS t(id, idx, match_by, body)`;
 
-  const rows = chunks.flatMap((chunk) => chunk.rows.map((r, rowIndex) => ({ ...r, chunkId: chunk.id, rowIndex })));
+  const rows = batches.flatMap((batch) => batch.rows.map((r, rowIndex) => ({ ...r, batchId: batch.id, rowIndex })));
   const column = <T>(pick: (r: (typeof rows)[number]) => T): T[] => rows.map(pick);
   await tx.$executeRaw`
     INSERT INTO "SubmissionRow" (
-      "id", "submissionId", "chunkId", "rowIndex", "splitId", "transactionId", "unitAmountCents", "quantity",
+      "id", "submissionId", "batchId", "rowIndex", "splitId", "transactionId", "unitAmountCents", "quantity",
       "campaign", "campaignId", "parentCampaign", "parentCampaignId", "fund", "fundId", "deleted"
     )
     SELECT gen_random_uuid(), ${submissionId}::uuid, t.*
     FROM unnest(
-      ${column((r) => r.chunkId)}::uuid[],
+      ${column((r) => r.batchId)}::uuid[],
       ${column((r) => r.rowIndex)}::int[],
       ${column((r) => r.row.id)}::text[],
       ${column((r) => r.transactionId)}::text[],

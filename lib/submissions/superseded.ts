@@ -21,7 +21,7 @@ export async function supersededGifts(connectionId: string, submissionId: string
   });
   if (!submission) return [];
   const rows = await db().submissionRow.findMany({
-    where: { submissionId, chunk: { status: "failed" } },
+    where: { submissionId, batch: { status: "failed" } },
     select: { transactionId: true, unitAmountCents: true, quantity: true, deleted: true },
   });
   const ids = [...new Set(rows.map((r) => r.transactionId))];
@@ -80,7 +80,7 @@ export async function unsentSubmissionFor(connectionId: string, transactionId: s
   const latest = await db().submissionRow.findFirst({
     where: { transactionId, submission: { connectionId } },
     orderBy: { submission: { createdAt: "desc" } },
-    select: { submissionId: true, chunk: { select: { status: true } } },
+    select: { submissionId: true, batch: { select: { status: true } } },
   });
-  return latest?.chunk.status === "failed" ? latest.submissionId : null;
+  return latest?.batch.status === "failed" ? latest.submissionId : null;
 }

@@ -77,20 +77,20 @@ describe("connection reads and the check's write in plain SQL (PostgreSQL)", () 
           transactionCount: 1,
           rowCount: 2,
           createdAt: new Date(Date.UTC(2026, 10, 2, 0, i)),
-          chunks: { create: { index: 0, matchBy: "id", body: {} } },
+          batches: { create: { index: 0, matchBy: "id", body: {} } },
         },
       });
     }
     const latest = await db().submission.findFirstOrThrow({
       where: { connectionId: saved.id },
       orderBy: { createdAt: "desc" },
-      include: { chunks: true },
+      include: { batches: true },
     });
     for (const [rowIndex, outcome] of (["dropped", "dropped", "imported"] as const).entries()) {
       await db().submissionRow.create({
         data: {
           submissionId: latest.id,
-          chunkId: latest.chunks[0]!.id,
+          batchId: latest.batches[0]!.id,
           rowIndex,
           splitId: `s${rowIndex}`,
           transactionId: "t",

@@ -119,7 +119,7 @@ describe("the outbox under faults and a crash", () => {
       await until(
         "three batches sent",
         async () => {
-          const sent = await db().submissionChunk.count({
+          const sent = await db().submissionBatch.count({
             where: { submissionId, status: { in: ["sent", "complete"] } },
           });
           return sent >= 3 ? sent : undefined;

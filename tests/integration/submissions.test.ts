@@ -66,8 +66,8 @@ describe("submitting splits", () => {
     await tick({ submissionId: submissionId });
     expect(await settle(submissionId, 100)).toBe("complete");
 
-    const chunks = await db().submissionChunk.findMany({ where: { submissionId }, orderBy: { index: "asc" } });
-    expect(chunks.map((c) => c.matchBy)).toEqual(["id", "transaction_id"]);
+    const batches = await db().submissionBatch.findMany({ where: { submissionId }, orderBy: { index: "asc" } });
+    expect(batches.map((c) => c.matchBy)).toEqual(["id", "transaction_id"]);
     expect(await serviceSplits(EXTERNAL)).toHaveLength(3);
     expect(await serviceSplits(SERVICE_CREATED)).toHaveLength(3);
     const remembered = await db().knownSplit.findMany({
@@ -107,7 +107,7 @@ describe("submitting splits", () => {
     expect(await settle(submissionId, 100)).toBe("complete");
     expect(await serviceImports()).toHaveLength(1);
     expect(await serviceSplits(EXTERNAL)).toHaveLength(2);
-    expect((await db().submissionChunk.findFirstOrThrow({ where: { submissionId } })).attempts).toBe(2);
+    expect((await db().submissionBatch.findFirstOrThrow({ where: { submissionId } })).attempts).toBe(2);
   });
 
   it("a lost answer (the service took the import, then answered 500) is retried without duplicate splits", async () => {
@@ -122,13 +122,13 @@ describe("submitting splits", () => {
     expect(await serviceSplits(EXTERNAL)).toHaveLength(2);
   });
 
-  it("chunks more than 100 rows without splitting a transaction", async () => {
+  it("batches more than 100 rows without splitting a transaction", async () => {
     const { submissionId } = await createSubmission(org.connection, await evenRequest([EXTERNAL, "51001002"], 60));
-    const chunks = await db().submissionChunk.findMany({
+    const batches = await db().submissionBatch.findMany({
       where: { submissionId },
       include: { _count: { select: { rows: true } } },
     });
-    expect(chunks.map((c) => c._count.rows)).toEqual([60, 60]);
+    expect(batches.map((c) => c._count.rows)).toEqual([60, 60]);
     await tick({ submissionId: submissionId });
     expect(await settle(submissionId, 100)).toBe("complete");
     expect(await serviceSplits(EXTERNAL)).toHaveLength(60);
@@ -192,9 +192,9 @@ describe("when sending cannot go on", () => {
     });
     const { submissionId } = await createSubmission(org.connection, await evenRequest([EXTERNAL], 2));
     expect(await settle(submissionId, 100)).toBe("needs_attention");
-    const chunk = await db().submissionChunk.findFirstOrThrow({ where: { submissionId } });
-    expect(chunk).toMatchObject({ status: "failed", attempts: 8 });
-    expect(chunk.lastError).toContain("gave up after 8 attempts");
+    const batch = await db().submissionBatch.findFirstOrThrow({ where: { submissionId } });
+    expect(batch).toMatchObject({ status: "failed", attempts: 8 });
+    expect(batch.lastError).toContain("gave up after 8 attempts");
 
     await fetch(`${org.emulator.url}/__emulator/faults`, { method: "DELETE" });
     expect(await retrySubmission(submissionId)).toBe(1);
@@ -221,7 +221,7 @@ describe("when sending cannot go on", () => {
     );
     expect(await serviceSplits(EXTERNAL)).toHaveLength(3);
     // Nothing of the old submission was put back in line.
-    expect(await db().submissionChunk.findFirstOrThrow({ where: { submissionId: old } })).toMatchObject({
+    expect(await db().submissionBatch.findFirstOrThrow({ where: { submissionId: old } })).toMatchObject({
       status: "failed",
     });
   }, 60_000);
@@ -249,20 +249,20 @@ describe("when sending cannot go on", () => {
     const { submissionId } = await createSubmission(org.connection, await evenRequest([EXTERNAL], 2));
     const before = Date.now();
     await tick({ submissionId: submissionId });
-    const waiting = await db().submissionChunk.findFirstOrThrow({ where: { submissionId } });
+    const waiting = await db().submissionBatch.findFirstOrThrow({ where: { submissionId } });
     expect(waiting).toMatchObject({ status: "pending", attempts: 1 });
     expect(waiting.lastError).toContain("limiting requests");
     expect(waiting.nextAttemptAt!.getTime() - before).toBeGreaterThanOrEqual(1_900);
     // Not before then: nothing is claimable yet.
     await tick({ submissionId: submissionId });
-    expect((await db().submissionChunk.findFirstOrThrow({ where: { submissionId } })).attempts).toBe(1);
+    expect((await db().submissionBatch.findFirstOrThrow({ where: { submissionId } })).attempts).toBe(1);
   });
 
   it("waits while the integration is disabled and resumes after reconnect, losing nothing", async () => {
     await emulatorSwitch(org.emulator, "disconnect", { organization_id: "1001" });
     const { submissionId } = await createSubmission(org.connection, await evenRequest([EXTERNAL], 2));
     await tick({ submissionId: submissionId });
-    const waiting = await db().submissionChunk.findFirstOrThrow({ where: { submissionId } });
+    const waiting = await db().submissionBatch.findFirstOrThrow({ where: { submissionId } });
     expect(waiting.status).toBe("pending");
     expect(waiting.lastError).toContain("disabled");
     expect((await db().submission.findUniqueOrThrow({ where: { id: submissionId } })).status).toBe("sending");

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { headerProblem, normalizeHeader } from "@/lib/bulk/csv-format";
-import { batchGroups, readCsv } from "@/lib/bulk/csv-read";
+import { uploadParts, readCsv } from "@/lib/bulk/csv-read";
 
 describe("reading a bulk CSV", () => {
   it("groups lines by transaction in order of first appearance, with their line numbers", async () => {
@@ -79,14 +79,14 @@ describe("the header", () => {
   });
 });
 
-describe("batches", () => {
+describe("parts", () => {
   it("never splits a transaction across two requests", () => {
     const group = (name: string, n: number) => ({
       transaction: name,
       rows: Array.from({ length: n }, (_, i) => ({ line: i + 2, values: {} })),
     });
-    const batches = batchGroups([group("a", 3), group("b", 3), group("c", 5), group("d", 1)], 6);
-    expect(batches.map((b) => b.map((g) => g.transaction))).toEqual([
+    const parts = uploadParts([group("a", 3), group("b", 3), group("c", 5), group("d", 1)], 6);
+    expect(parts.map((b) => b.map((g) => g.transaction))).toEqual([
       ["a", "b"],
       ["c", "d"],
     ]);
@@ -94,8 +94,8 @@ describe("batches", () => {
 
   it("also keeps each request under a size, for lines with long values", () => {
     const long = (name: string) => ({ transaction: name, rows: [{ line: 2, values: { fund: "x".repeat(400) } }] });
-    const batches = batchGroups([long("a"), long("b"), long("c")], 5_000, 1_000);
-    expect(batches.map((b) => b.map((g) => g.transaction))).toEqual([["a", "b"], ["c"]]);
+    const parts = uploadParts([long("a"), long("b"), long("c")], 5_000, 1_000);
+    expect(parts.map((b) => b.map((g) => g.transaction))).toEqual([["a", "b"], ["c"]]);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chunkRows, type TransactionRows } from "@/lib/service/import-batches";
+import { intoBatches, type TransactionRows } from "@/lib/service/import-batches";
 import { buildImportRows, importBody, matchByFor, transactionRefFor } from "@/lib/service/import-rows";
 import { nextSplitId } from "@/lib/splits/split-ids";
 import { allocationSchema } from "@/lib/splits/schema";
@@ -89,7 +89,7 @@ describe("building rows", () => {
   });
 });
 
-describe("chunking", () => {
+describe("batching", () => {
   const group = (id: string, n: number, matchBy: "id" | "transaction_id" = "id"): TransactionRows => ({
     transactionId: id,
     matchBy,
@@ -103,27 +103,27 @@ describe("chunking", () => {
   });
 
   it("packs transactions into calls of at most 100 rows without splitting one", () => {
-    const chunks = chunkRows([group("a", 60), group("b", 30), group("c", 20), group("d", 100), group("e", 1)]);
-    expect(chunks.map((c) => c.groups.map((g) => g.transactionId))).toEqual([["a", "b"], ["c"], ["d"], ["e"]]);
-    for (const chunk of chunks) expect(chunk.groups.reduce((n, g) => n + g.rows.length, 0)).toBeLessThanOrEqual(100);
+    const batches = intoBatches([group("a", 60), group("b", 30), group("c", 20), group("d", 100), group("e", 1)]);
+    expect(batches.map((c) => c.groups.map((g) => g.transactionId))).toEqual([["a", "b"], ["c"], ["d"], ["e"]]);
+    for (const batch of batches) expect(batch.groups.reduce((n, g) => n + g.rows.length, 0)).toBeLessThanOrEqual(100);
   });
 
   it("never mixes the two match_by kinds in one call", () => {
-    const chunks = chunkRows([group("a", 2, "id"), group("b", 2, "transaction_id"), group("c", 2, "id")]);
-    expect(chunks.map((c) => [c.matchBy, c.groups.map((g) => g.transactionId)])).toEqual([
+    const batches = intoBatches([group("a", 2, "id"), group("b", 2, "transaction_id"), group("c", 2, "id")]);
+    expect(batches.map((c) => [c.matchBy, c.groups.map((g) => g.transactionId)])).toEqual([
       ["id", ["a", "c"]],
       ["transaction_id", ["b"]],
     ]);
   });
 
   it("refuses a transaction that alone exceeds the limit", () => {
-    expect(() => chunkRows([group("a", 101)])).toThrow(/at most 100/);
+    expect(() => intoBatches([group("a", 101)])).toThrow(/at most 100/);
   });
 
   it("handles 10,000 rows across 2,500 transactions in calls of 100", () => {
     const groups = Array.from({ length: 2_500 }, (_, i) => group(`t${i}`, 4, i % 2 ? "id" : "transaction_id"));
-    const chunks = chunkRows(groups);
-    expect(chunks).toHaveLength(100);
-    expect(chunks.every((c) => c.groups.reduce((n, g) => n + g.rows.length, 0) === 100)).toBe(true);
+    const batches = intoBatches(groups);
+    expect(batches).toHaveLength(100);
+    expect(batches.every((c) => c.groups.reduce((n, g) => n + g.rows.length, 0) === 100)).toBe(true);
   });
 });
