@@ -39,8 +39,8 @@ export function SubmissionProgressView({ id }: { id: string }) {
         {rows.dropped > 0 ? ` · ${rows.dropped.toLocaleString("en-US")} dropped` : ""}
       </p>
       <p className="small muted">
-        A batch is one import call: the service takes at most 100 rows a call, and gifts matched by your external id go in other calls than gifts
-        created in the service.
+        A batch is one import call: the service takes at most 100 rows a call, and gifts matched by your external id go
+        in other calls than gifts created in the service.
       </p>
       {data.lastError && !final && (
         <Notice tone="warn" role="none">
@@ -78,8 +78,8 @@ export function SubmissionProgressView({ id }: { id: string }) {
           )}
           {batches.failed > 0 && (
             <Notice tone="danger">
-              {batches.failed} batch{batches.failed === 1 ? "" : "es"} could not be sent: {data.lastError}. Open
-              the submission to retry.
+              {batches.failed} batch{batches.failed === 1 ? "" : "es"} could not be sent: {data.lastError}. Open the
+              submission to retry.
             </Notice>
           )}
         </>

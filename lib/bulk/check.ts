@@ -7,6 +7,7 @@ import { db } from "@/lib/db";
 import type { KnownTransaction } from "@/lib/generated/prisma/client";
 import { inFlightTransactions, inSlices } from "@/lib/submissions/create";
 import { nextSplitId, transactionRefFor } from "@/lib/splits/split-ids";
+import { takenSplitIds } from "@/lib/splits/taken-ids";
 import { campaignNow, type HeldSplit, keepGiftCampaign } from "@/lib/splits/placement";
 import {
   type Allocation,
@@ -224,10 +225,10 @@ async function loadKnown(connectionId: string, keys: readonly string[]): Promise
     }),
   );
   const ids = transactions.map((t) => t.transactionId);
-  const [splits, sent, inFlight] = await Promise.all([
+  const [splits, taken, inFlight] = await Promise.all([
     inSlices(ids, (slice) =>
       db().knownSplit.findMany({
-        where: { connectionId, transactionId: { in: slice } },
+        where: { connectionId, transactionId: { in: slice }, deletedAt: null },
         select: {
           transactionId: true,
           splitId: true,
@@ -244,14 +245,7 @@ async function loadKnown(connectionId: string, keys: readonly string[]): Promise
         orderBy: { splitId: "asc" },
       }),
     ),
-    // Ids an earlier submission used count as taken even before the service confirms them.
-    inSlices(ids, (slice) =>
-      db().submissionRow.findMany({
-        where: { transactionId: { in: slice }, submission: { connectionId } },
-        select: { transactionId: true, splitId: true },
-        distinct: ["transactionId", "splitId"],
-      }),
-    ),
+    takenSplitIds(connectionId, ids),
     inFlightTransactions(connectionId, ids),
   ]);
   const busy = new Set(inFlight);
@@ -260,17 +254,15 @@ async function loadKnown(connectionId: string, keys: readonly string[]): Promise
     byId.set(transaction.transactionId, {
       transaction,
       active: [],
-      takenSplitIds: [],
+      takenSplitIds: taken.get(transaction.transactionId) ?? [],
       inFlight: busy.has(transaction.transactionId),
     });
   }
   for (const split of splits) {
     const entry = byId.get(split.transactionId);
     if (!entry) continue;
-    entry.takenSplitIds.push(split.splitId);
-    if (!split.deletedAt) entry.active.push(split);
+    entry.active.push(split);
   }
-  for (const row of sent) byId.get(row.transactionId)?.takenSplitIds.push(row.splitId);
   // Re-used in their numbered order (`ref:2` before `ref:10`), as the admin reads them.
   for (const entry of byId.values()) entry.active.sort((a, b) => bySuffix(a.splitId, b.splitId));
 

@@ -5,13 +5,13 @@ import Papa from "papaparse";
 import { z } from "zod";
 import { db } from "@/lib/db";
 import { centsToInput, formatCents } from "@/lib/splits/money";
-import type { Allocation } from "@/lib/splits/schema";
 import type { BulkDraft, BulkSource, BulkStatus } from "@/lib/generated/prisma/client";
-import type { CheckedRow } from "./check";
 import { mapColumns } from "./csv-format";
 import { draftFor } from "./drafts";
 import { type MoneyMove, moneyMoves } from "./money-moves";
 import { type NewNames, NO_NEW_NAMES, newNamesIn } from "./new-names";
+import { readStoredJson } from "@/lib/stored-json";
+import { storedAllocation, storedCheckedRows } from "./stored";
 
 export const previewQuerySchema = z.object({
   show: z.enum(["invalid", "valid"]).optional().default("invalid"),
@@ -129,8 +129,9 @@ export async function getPreview(
     moves,
     items: items.map((item) => {
       const transaction = item.transactionId ? byId.get(item.transactionId) : undefined;
-      const allocation = item.allocation as unknown as Allocation | null;
-      const given = item.rows as unknown as CheckedRow[];
+      const allocation =
+        item.allocation === null ? null : readStoredJson(storedAllocation, item.allocation, "BulkDraftItem.allocation");
+      const given = readStoredJson(storedCheckedRows, item.rows, "BulkDraftItem.rows");
       const currency = transaction?.currency ?? "USD";
       const own = splits.filter((split) => split.transactionId === item.transactionId);
       return {
@@ -189,7 +190,7 @@ export async function errorCsv(connectionId: string, draftId: string): Promise<{
   const columns = draft.columns.filter((c) => !["line", "error"].includes(c.trim().toLowerCase()));
   const fields = [...columns, "line", "error"];
   const data = items.flatMap((item) =>
-    (item.rows as unknown as CheckedRow[]).map((row) => [
+    readStoredJson(storedCheckedRows, item.rows, "BulkDraftItem.rows").map((row) => [
       ...columns.map((column) => row.values[column] ?? ""),
       row.line === null ? "" : String(row.line),
       [...row.errors, ...item.errors].join(" "),

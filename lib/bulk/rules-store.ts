@@ -6,6 +6,8 @@ import { db } from "@/lib/db";
 import type { AllocationRule, Prisma } from "@/lib/generated/prisma/client";
 import { formatBasisPoints, type Rule } from "./rule";
 import { isUniqueViolation } from "@/lib/db-errors";
+import { readStoredJson } from "@/lib/stored-json";
+import { type StoredRuleLine, storedRuleLines } from "./stored";
 
 export type SavedRuleView = {
   id: string;
@@ -14,8 +16,6 @@ export type SavedRuleView = {
   leftoverLine: number;
   updatedAt: string;
 };
-
-type StoredLine = { fund: string; fundId?: string; campaign?: string; campaignId?: string; basisPoints: number };
 
 export async function listRules(connectionId: string): Promise<SavedRuleView[]> {
   const rules = await db().allocationRule.findMany({ where: { connectionId }, orderBy: { name: "asc" } });
@@ -53,7 +53,7 @@ async function ruleFor(connectionId: string, id: string): Promise<AllocationRule
 }
 
 function stored(rule: Rule): { lines: Prisma.InputJsonValue; leftoverLine: number } {
-  const lines: StoredLine[] = rule.lines.map((line) => ({
+  const lines: StoredRuleLine[] = rule.lines.map((line) => ({
     fund: line.fund,
     ...(line.fundId ? { fundId: line.fundId } : {}),
     ...(line.campaign ? { campaign: line.campaign } : {}),
@@ -67,7 +67,7 @@ function toView(rule: AllocationRule): SavedRuleView {
   return {
     id: rule.id,
     name: rule.name,
-    lines: (rule.lines as unknown as StoredLine[]).map((line) => ({
+    lines: readStoredJson(storedRuleLines, rule.lines, "AllocationRule.lines").map((line) => ({
       fund: line.fund,
       fundId: line.fundId ?? "",
       campaign: line.campaign ?? "",

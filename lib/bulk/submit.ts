@@ -10,6 +10,8 @@ import { createSubmission } from "@/lib/submissions/create";
 import type { Allocation } from "@/lib/splits/schema";
 import { draftFor } from "./drafts";
 import { requireConfirmedNames } from "./new-names";
+import { readStoredJson } from "@/lib/stored-json";
+import { storedAllocation } from "./stored";
 
 export async function submitDraft(
   connection: Connection,
@@ -49,7 +51,9 @@ async function send(
     orderBy: { position: "asc" },
     select: { allocation: true },
   });
-  const allocations = items.map((item) => item.allocation as unknown as Allocation);
+  const allocations = items.map((item) =>
+    readStoredJson(storedAllocation, item.allocation, "BulkDraftItem.allocation"),
+  );
   let result: { submissionId: string; created: boolean };
   try {
     result = await createSubmission(connection, { idempotencyKey: key, allocations });

@@ -11,7 +11,9 @@ import { tick } from "./tick";
 
 export type Worker = { id: string; stop: () => Promise<void> };
 
-export function startWorker(options: { id?: string; pollMs?: number; perRound?: number; staleMs?: number } = {}): Worker {
+export function startWorker(
+  options: { id?: string; pollMs?: number; perRound?: number; staleMs?: number } = {},
+): Worker {
   const id = options.id ?? `worker-${randomUUID().slice(0, 8)}`;
   const pollMs = options.pollMs ?? 500;
   let stopped = false;

@@ -13,7 +13,11 @@ export type StoredBatch = {
   rows: { row: ImportRow; transactionId: string }[];
 };
 
-export async function insertBatchesAndRows(tx: Tx, submissionId: string, batches: readonly StoredBatch[]): Promise<void> {
+export async function insertBatchesAndRows(
+  tx: Tx,
+  submissionId: string,
+  batches: readonly StoredBatch[],
+): Promise<void> {
   await tx.$executeRaw`
     INSERT INTO "SubmissionBatch" ("id", "submissionId", "index", "matchBy", "body")
     SELECT t.id, ${submissionId}::uuid, t.idx, t.match_by, t.body::jsonb

@@ -2,9 +2,9 @@
 // its money is, every split id ever used for it, and whether an earlier submission is still on
 // its way. Read by the editor's page and by GET /api/transactions/:id/editor.
 import "server-only";
-import { db } from "@/lib/db";
 import { inFlightTransactions } from "@/lib/submissions/create";
 import { editorHome, type Placement } from "@/lib/splits/placement";
+import { takenSplitIds } from "@/lib/splits/taken-ids";
 import { type CampaignOption, getTransaction, knownNames, type TransactionView } from "./read";
 
 export type EditorGift = TransactionView & { home: Placement };
@@ -21,15 +21,9 @@ export async function editorData(
   transactionId: string,
   campaigns?: readonly CampaignOption[],
 ): Promise<EditorData | null> {
-  const [transaction, known, sent, inFlight, names] = await Promise.all([
+  const [transaction, taken, inFlight, names] = await Promise.all([
     getTransaction(connectionId, transactionId),
-    db().knownSplit.findMany({ where: { connectionId, transactionId }, select: { splitId: true } }),
-    // Ids an earlier submission used count as taken even before the service confirms them.
-    db().submissionRow.findMany({
-      where: { transactionId, submission: { connectionId } },
-      select: { splitId: true },
-      distinct: ["splitId"],
-    }),
+    takenSplitIds(connectionId, [transactionId]),
     inFlightTransactions(connectionId, [transactionId]),
     campaigns ? Promise.resolve({ campaigns }) : knownNames(connectionId),
   ]);
@@ -38,7 +32,7 @@ export async function editorData(
   return {
     // New lines start where the money is now: a split gift's largest split, else the gift's own.
     gift: { ...transaction, home: editorHome(transaction, transaction.splits, parent) },
-    takenSplitIds: [...known, ...sent].map((t) => t.splitId),
+    takenSplitIds: taken.get(transactionId) ?? [],
     inFlight: inFlight.length > 0,
   };
 }
