@@ -1,5 +1,7 @@
 // The one error type whose message is safe to show to the admin. Anything else that escapes
 // is logged and answered with a generic message.
+import "server-only";
+
 export type AppErrorCode =
   | "unauthenticated"
   | "forbidden"

@@ -1,4 +1,5 @@
 // Maps anything a route handler throws to a response: a safe message and the right status.
+import "server-only";
 import { z } from "zod";
 import { AppError } from "@/lib/app-error";
 import { log } from "@/lib/log";

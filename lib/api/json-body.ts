@@ -1,5 +1,6 @@
 // A route's JSON body: size-limited while it streams, parsed, checked by the route's schema, and
 // refused if any string in it cannot be stored.
+import "server-only";
 import { z } from "zod";
 import { AppError } from "@/lib/app-error";
 import { BODY_LIMITS, readLimitedBody } from "@/lib/http/limited-body";

@@ -1,6 +1,7 @@
 // next-auth reads a POST body whole (request.text() / json()) before looking at it, with no limit.
 // Its forms are tiny, so the body is read here first, bounded as it streams, and next-auth gets
 // a copy of the request that carries the bytes already read.
+import "server-only";
 import { NextRequest } from "next/server";
 import { BODY_LIMITS, readLimitedBody } from "@/lib/http/limited-body";
 

@@ -1,6 +1,7 @@
 // Why a Connect attempt failed, in words an admin can act on. next-auth reports every callback
 // failure as one generic code, so the steps of the callback record the precise reason in a
 // per-request store, and the route handler adds it to the error page's address.
+import "server-only";
 import { AsyncLocalStorage } from "node:async_hooks";
 
 export const CONNECT_FAILURES = {

@@ -2,6 +2,7 @@
 // environment is configured for. A client talking to two servers (Playground and production)
 // otherwise cannot tell a mixed-up answer from a genuine one. Servers that send no `iss` (the
 // service's documentation shows none) are still told apart by their distinct redirect URIs.
+import "server-only";
 import type { AppEnv } from "@/lib/env";
 import { serviceIssuer } from "@/lib/env";
 

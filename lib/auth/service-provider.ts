@@ -1,5 +1,6 @@
 // The custom OAuth provider for next-auth: the service's authorize page with state and PKCE
 // S256, our own code exchange and account-details call (typed, zod-parsed, classified errors).
+import "server-only";
 import type { OAuthConfig } from "next-auth/providers/oauth";
 import { type AppEnv, redirectUri } from "@/lib/env";
 import { getAccountDetails } from "@/lib/service/account";

@@ -2,6 +2,7 @@
 // can rotate: new writes use the first (active) key, older envelopes open with theirs.
 // The context (connection id and field) is bound as additional data, so an envelope copied
 // into another row or field fails to open instead of granting that row a stolen token.
+import "server-only";
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 import type { EncryptionKey } from "@/lib/env";
 

@@ -2,6 +2,7 @@
 // Content-Length over the limit is refused before a byte is read; a body without one (chunked)
 // is counted as it arrives and reading stops at the first byte past the limit. The rest is left
 // unread: the socket's backpressure stops the sender, and the 413 goes out at once.
+import "server-only";
 import { AppError } from "@/lib/app-error";
 
 /** Every limit a route applies, in one place (docs/architecture.md, "Request bodies"). */

@@ -1,4 +1,6 @@
 // The service's notification codes in plain words, shown next to the split they concern.
+import "server-only";
+
 const REASONS: Record<string, string> = {
   transaction_not_found: "The service could not find this transaction, so the split was not imported.",
   overlapping_id: "This split's id is already the id of a transaction at the service, so the row was dropped.",

@@ -1,4 +1,5 @@
 // Account details and integration status (scope basic; service-facts.md).
+import "server-only";
 import { DEFAULT_RETRY } from "./retry";
 import { apiRequest, type ServiceTarget } from "./request";
 import { accountDetailsSchema, type AccountDetails, integrationStatusAnswerSchema } from "./schemas";

@@ -1,5 +1,6 @@
 // Typed failures of the service. Messages never contain tokens, secrets or response bodies
 // that could carry them; the body is kept separately for the caller's decisions.
+import "server-only";
 
 export const DISABLED_INTEGRATION = "Disabled integration";
 

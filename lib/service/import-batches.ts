@@ -1,6 +1,7 @@
 // Batching for the service's limit of 100 records per import call (service-facts.md): rows of
 // one match_by only, and never one transaction's rows split across two calls (the sum rule is
 // checked per transaction within an import).
+import "server-only";
 import type { ImportRow, MatchBy } from "./import-rows";
 
 export const MAX_ROWS_PER_IMPORT = 100;

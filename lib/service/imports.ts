@@ -1,5 +1,6 @@
 // Imports (spec §4.2 operation 4; status, stats and listing from service-facts.md and the
 // emulator's documented choice for the listing path, which the real service does not show).
+import "server-only";
 import { z } from "zod";
 import type { ImportBody } from "./import-rows";
 import { DEFAULT_RETRY, type RetryPolicy } from "./retry";

@@ -1,4 +1,5 @@
 // The token endpoint (spec §4.1, operations 2 and 3).
+import "server-only";
 import { OAuthTokenError, ServiceApiError, ServiceResponseError } from "./errors";
 import { readJson, send, type ServiceTarget } from "./request";
 import { parseRetryAfter } from "./retry";

@@ -1,5 +1,6 @@
 // The one way this app talks to the service's API: bearer token, JSON, a timeout, zod-parsed
 // answers, typed errors and the retry policy. Knows nothing of the database or React.
+import "server-only";
 import type { z } from "zod";
 import { ServiceApiError, ServiceNetworkError, ServiceResponseError } from "./errors";
 import { NO_RETRY, parseRetryAfter, type RetryPolicy, withRetry } from "./retry";

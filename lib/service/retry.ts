@@ -1,5 +1,6 @@
 // Retry only what may succeed later: 429, 5xx and network failures, with exponential backoff,
 // full jitter, the service's Retry-After when it sends one, and a cap on attempts and delay.
+import "server-only";
 
 export type RetryPolicy = {
   attempts: number;

@@ -1,4 +1,5 @@
 // zod shapes of the service's answers (spec §2.2, service-facts "Account details").
+import "server-only";
 import { z } from "zod";
 
 /** The initial grant sends some numbers as numeric strings ("2508735"). */

@@ -1,5 +1,6 @@
 // The transaction query API (scope data_query; service-facts.md "Querying"): at most 50 per page,
 // a query_token continues a query for 5 minutes.
+import "server-only";
 import { z } from "zod";
 import { DEFAULT_RETRY } from "./retry";
 import { apiRequest, type ServiceTarget } from "./request";
