@@ -1,11 +1,13 @@
 // `npm run dev` and `npm start`: starts what Apportion needs and stops all of it on Ctrl-C.
 //  - no DATABASE_URL: an embedded PostgreSQL (PGlite) in .data/, migrated before the app starts;
 //  - dev, unless SERVICE_BASE_URL points elsewhere: the Playground emulator;
-//  - Next.js (dev server, or the production build).
+//  - Next.js (dev server, or the production build). In dev its output goes through pino-pretty,
+//    so the app's JSON log lines read as text; `npm start` (and the worker) keep JSON lines.
 // This process hosts the embedded database, so it never blocks on a child (no spawnSync).
 import nextEnv from "@next/env";
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
+import { createInterface } from "node:readline";
 import { ConfigError, parseEnv, redirectUri } from "../lib/env";
 import { type EmbeddedDatabase, startEmbeddedDatabase } from "./embedded-database";
 
@@ -64,7 +66,7 @@ async function main() {
       EMULATOR_REDIRECT_URIS: [...new Set(callbacks)].join(","),
     });
   }
-  launch("next", "npx", ["next", mode, "--port", String(port)], {});
+  launch("next", "npx", ["next", mode, "--port", String(port)], {}, await prettyLogs());
 
   log(`Apportion: ${env.NEXTAUTH_URL}`);
   if (useEmulator) {
@@ -91,9 +93,39 @@ function run(command: string, args: string[], quiet: boolean): Promise<number> {
   });
 }
 
-function launch(name: string, command: string, args: string[], extraEnv: Record<string, string>) {
+type Prettify = (line: string) => string;
+
+/**
+ * In dev, a prettifier for the app's log lines (lib/log.ts writes JSON); lines that are not JSON,
+ * such as Next.js's own, pass through unchanged. Synchronous, line by line, in this process: a
+ * pino transport would run pino-pretty in a worker thread inside the app, which Next.js's bundling
+ * breaks. LOG_FORMAT=json keeps the JSON. pino-pretty is a dev dependency, hence loaded only here.
+ */
+async function prettyLogs(): Promise<Prettify | undefined> {
+  if (mode !== "dev" || process.env.LOG_FORMAT === "json") return undefined;
+  const { prettyFactory } = await import("pino-pretty");
+  return prettyFactory({
+    colorize: Boolean(process.stdout.isTTY),
+    messageKey: "event",
+    translateTime: "SYS:HH:MM:ss.l",
+    ignore: "pid,hostname",
+  });
+}
+
+function launch(name: string, command: string, args: string[], extraEnv: Record<string, string>, prettify?: Prettify) {
+  // Piped output is not a terminal: keep Next.js's colours when this process writes to one.
+  const colour = prettify && process.stdout.isTTY && !process.env.NO_COLOR ? { FORCE_COLOR: "1" } : {};
   // Its own process group, so stopping it stops its children too (next dev forks workers).
-  const child = spawn(command, args, { stdio: "inherit", env: { ...process.env, ...extraEnv }, detached: true });
+  const child = spawn(command, args, {
+    stdio: ["inherit", prettify ? "pipe" : "inherit", "inherit"],
+    env: { ...process.env, ...colour, ...extraEnv },
+    detached: true,
+  });
+  if (prettify && child.stdout) {
+    createInterface({ input: child.stdout, crlfDelay: Infinity }).on("line", (line) => {
+      process.stdout.write(prettify(line));
+    });
+  }
   children.push(child);
   child.on("exit", (code, signal) => {
     if (stopping) return;

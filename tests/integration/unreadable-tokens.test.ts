@@ -28,8 +28,11 @@ beforeEach(async () => {
   await emulatorSwitch(emulator, "reset");
   logged = [];
   process.env.APPORTION_SILENT_LOGS = "0";
-  vi.spyOn(console, "error").mockImplementation((line: string) => void logged.push(line));
-  vi.spyOn(console, "log").mockImplementation((line: string) => void logged.push(line));
+  // lib/log.ts writes its JSON lines to standard output.
+  vi.spyOn(process.stdout, "write").mockImplementation((line: string | Uint8Array) => {
+    logged.push(String(line));
+    return true;
+  });
 });
 afterEach(() => {
   vi.restoreAllMocks();
