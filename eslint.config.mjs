@@ -112,7 +112,6 @@ export default tseslint.config(
       "lib/zod-csp.ts",
       "lib/env.ts",
       "lib/security/csp.ts",
-      "lib/log.ts",
     ],
     rules: {
       "no-restricted-syntax": [

@@ -10,6 +10,7 @@
 //  - errors, wherever they sit in the fields, are reduced to their name and message. pino's
 //    standard `err` serializer would copy every own property (a failed request's headers, a token
 //    answer's body) and the stack; the stack adds no secret, but no help either for these events.
+import "server-only";
 import pino, { type DestinationStream, type Logger, type LoggerOptions } from "pino";
 
 type Fields = Record<string, unknown>;
