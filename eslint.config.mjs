@@ -112,6 +112,7 @@ export default tseslint.config(
       "lib/zod-csp.ts",
       "lib/env.ts",
       "lib/security/csp.ts",
+      "lib/when.ts",
     ],
     rules: {
       "no-restricted-syntax": [

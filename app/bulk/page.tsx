@@ -2,6 +2,9 @@ import Link from "next/link";
 import { CsvUpload } from "@/components/bulk/csv-upload";
 import { RuleForm } from "@/components/bulk/rule-form";
 import { requireConnection } from "@/lib/auth/session";
+import { adminTimeZone } from "@/lib/time-zone";
+import { TimeZoneSync } from "@/components/time-zone-sync";
+import { When } from "@/components/ui/when";
 import { listDrafts, UNSENT_DRAFT_DAYS } from "@/lib/bulk/read";
 import { listRules } from "@/lib/bulk/rules-store";
 import { knownNames } from "@/lib/transactions/read";
@@ -9,18 +12,19 @@ import { Providers } from "@/components/providers";
 
 export const metadata = { title: "Bulk allocation" };
 
-const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 const STATUS = { uploading: "Incomplete upload", ready: "Not sent", submitted: "Sent" } as const;
 
 export default async function BulkPage() {
   const connection = await requireConnection();
-  const [rules, names, drafts] = await Promise.all([
+  const [rules, names, drafts, zone] = await Promise.all([
     listRules(connection.id),
     knownNames(connection.id),
     listDrafts(connection.id),
+    adminTimeZone(),
   ]);
   return (
     <>
+      <TimeZoneSync rendered={zone} />
       <h1>Bulk allocation</h1>
       <p className="muted">
         Re-allocate many transactions at once, from a file or by a rule. You see every transaction and row checked
@@ -39,7 +43,7 @@ export default async function BulkPage() {
               <li key={draft.id}>
                 <Link href={`/bulk/${draft.id}`}>{draft.label}</Link>{" "}
                 <span className="muted small">
-                  · {when.format(new Date(draft.createdAt))} UTC · {draft.transactionCount} transaction
+                  · <When iso={draft.createdAt} zone={zone} /> · {draft.transactionCount} transaction
                   {draft.transactionCount === 1 ? "" : "s"}, {draft.validCount} ready · {STATUS[draft.status]}
                 </span>
               </li>

@@ -6,20 +6,26 @@ import { getEnv } from "@/lib/env";
 import { connectionKey } from "@/lib/hooks/query-keys";
 import { getQueryClient } from "@/lib/query-client";
 import { Providers } from "@/components/providers";
+import { TimeZoneSync } from "@/components/time-zone-sync";
+import { adminTimeZone } from "@/lib/time-zone";
 
 export const metadata = { title: "Settings" };
 
 export default async function SettingsPage() {
   const connection = await requireConnection();
   const queryClient = getQueryClient();
-  await queryClient.prefetchQuery({ queryKey: connectionKey, queryFn: () => readConnectionView(connection.id) });
+  const [zone] = await Promise.all([
+    adminTimeZone(),
+    queryClient.prefetchQuery({ queryKey: connectionKey, queryFn: () => readConnectionView(connection.id) }),
+  ]);
   return (
     <>
+      <TimeZoneSync rendered={zone} />
       <h1>Settings</h1>
       <p className="muted">The connection between Apportion and your organization&apos;s account on the service.</p>
       <Providers>
         <HydrationBoundary state={dehydrate(queryClient)}>
-          <ConnectionPanel providerId={getEnv().SERVICE_ENVIRONMENT} />
+          <ConnectionPanel providerId={getEnv().SERVICE_ENVIRONMENT} zone={zone} />
         </HydrationBoundary>
       </Providers>
     </>

@@ -10,11 +10,10 @@ import { StatusBadge } from "./status-badge";
 import { AsyncState } from "@/components/ui/async-state";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
+import { When } from "@/components/ui/when";
 
-const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
-
-function when(iso: string | null, never = "Not yet") {
-  return iso ? <time dateTime={iso}>{dateTime.format(new Date(iso))}</time> : <span className="muted">{never}</span>;
+function when(zone: string, iso: string | null, never = "Not yet") {
+  return iso ? <When iso={iso} zone={zone} /> : <span className="muted">{never}</span>;
 }
 
 const SUBMISSION_LABELS: Record<string, string> = {
@@ -35,7 +34,8 @@ const EVENT_LABELS: Record<ConnectionView["events"][number]["type"], string> = {
   needs_reconnect: "Needs reconnect",
 };
 
-export function ConnectionPanel({ providerId }: { providerId: string }) {
+/** `zone`: the admin's time zone (lib/time-zone.ts), so times read as on every other page. */
+export function ConnectionPanel({ providerId, zone }: { providerId: string; zone: string }) {
   const { data: connection, error, isPending } = useConnection();
   const check = useCheckConnection();
 
@@ -82,11 +82,11 @@ export function ConnectionPanel({ providerId }: { providerId: string }) {
             </ul>
           </dd>
           <dt>Connected since</dt>
-          <dd>{when(connection.connectedAt)}</dd>
+          <dd>{when(zone, connection.connectedAt)}</dd>
           <dt>Access last renewed</dt>
-          <dd>{when(connection.lastRefreshedAt, "Not needed yet")}</dd>
+          <dd>{when(zone, connection.lastRefreshedAt, "Not needed yet")}</dd>
           <dt>Last answer from the service</dt>
-          <dd>{when(connection.lastCheckedAt)}</dd>
+          <dd>{when(zone, connection.lastCheckedAt)}</dd>
         </dl>
         {check.data?.problem && <Notice tone="danger">{check.data.problem}</Notice>}
         {check.isError && <Notice tone="danger">{check.error.message}</Notice>}
@@ -106,7 +106,7 @@ export function ConnectionPanel({ providerId }: { providerId: string }) {
           <ul className="events">
             {connection.submissions.map((s) => (
               <li key={s.id}>
-                {when(s.at)}
+                {when(zone, s.at)}
                 <span>
                   <Link href={`/history/${s.id}`}>
                     {s.rowCount} row{s.rowCount === 1 ? "" : "s"}
@@ -126,7 +126,7 @@ export function ConnectionPanel({ providerId }: { providerId: string }) {
         <ul className="events">
           {connection.events.map((event) => (
             <li key={event.id}>
-              {when(event.at)}
+              {when(zone, event.at)}
               <span>
                 <strong>{EVENT_LABELS[event.type]}</strong>
                 {event.detail ? <span className="muted"> — {event.detail}</span> : null}

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useRetrySubmission, useSubmission } from "@/lib/hooks/use-submission";
 import { formatCents } from "@/lib/splits/money";
 import { SubmissionStatusBadge } from "./submission-status";
+import { When } from "@/components/ui/when";
 import { AsyncState } from "@/components/ui/async-state";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
@@ -11,7 +12,15 @@ import { ScrollBox } from "@/components/ui/scroll-box";
 
 const OUTCOME = { pending: "Waiting", imported: "Imported", dropped: "Dropped" } as const;
 
-export function SubmissionDetailView({ id }: { id: string }) {
+export function SubmissionDetailView({
+  id,
+  zone,
+  waitingForReconnect,
+}: {
+  id: string;
+  zone: string;
+  waitingForReconnect: boolean;
+}) {
   const { data, error, isPending } = useSubmission(id);
   const retry = useRetrySubmission(id);
   if (isPending || error || !data) {
@@ -37,11 +46,11 @@ export function SubmissionDetailView({ id }: { id: string }) {
             {data.rowCount === 1 ? "" : "s"}
           </h2>
           <span role="status" aria-live="polite">
-            <SubmissionStatusBadge status={data.status} />
+            <SubmissionStatusBadge status={data.status} waitingForReconnect={waitingForReconnect} />
           </span>
         </div>
         <p className="small muted">
-          Submitted {new Date(data.createdAt).toLocaleString("en-US")}
+          Submitted <When iso={data.createdAt} zone={zone} />
           {data.source && (
             <>
               {" "}
@@ -89,8 +98,10 @@ export function SubmissionDetailView({ id }: { id: string }) {
       {data.transactions.map((t) => (
         <section key={t.transactionId} className="card" aria-label={`Transaction ${t.transactionId}`}>
           <h2>
-            {t.contactName ?? "Transaction"} ·{" "}
-            {t.amountCents === null ? t.transactionId : formatCents(t.amountCents, t.currency)}
+            <Link href={`/transactions/${encodeURIComponent(t.transactionId)}`}>
+              {t.amountCents === null ? `Gift ${t.transactionId}` : formatCents(t.amountCents, t.currency)} from{" "}
+              {t.contactName ?? "an unknown donor"}
+            </Link>
           </h2>
           <ScrollBox label={`Splits of the gift ${t.transactionId}`}>
             <table className="table table--stack">

@@ -10,7 +10,18 @@ const LABELS: Record<SubmissionSummary["status"], { text: string; tone: Tone | "
   needs_attention: { text: "Needs attention", tone: "danger" },
 };
 
-export function SubmissionStatusBadge({ status }: { status: SubmissionSummary["status"] }) {
+/** `waitingForReconnect`: the connection cannot reach the service now, so a submission still
+ *  going out is not "Sending": it waits, and says for what. */
+export function SubmissionStatusBadge({
+  status,
+  waitingForReconnect = false,
+}: {
+  status: SubmissionSummary["status"];
+  waitingForReconnect?: boolean;
+}) {
+  if (waitingForReconnect && (status === "sending" || status === "processing")) {
+    return <Badge tone="warn">Waiting for reconnect</Badge>;
+  }
   const label = LABELS[status];
   return <Badge tone={label.tone}>{label.text}</Badge>;
 }

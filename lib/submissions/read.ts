@@ -11,8 +11,8 @@ export type SubmissionSummary = {
   rowCount: number;
   droppedCount: number;
   createdAt: string;
-  /** The bulk allocation it was sent from; null for the split editor. */
-  source: { draftId: string; label: string } | null;
+  /** The bulk allocation it was sent from (a file's name or a rule's); null for the split editor. */
+  source: { draftId: string; label: string; kind: "csv" | "rule" } | null;
 };
 
 export type SubmissionDetail = SubmissionSummary & {
@@ -53,32 +53,11 @@ export function submissionIdFrom(value: unknown): string {
   return value;
 }
 
-export async function listSubmissions(connectionId: string, take = 50): Promise<SubmissionSummary[]> {
-  const submissions = await db().submission.findMany({
-    where: { connectionId },
-    orderBy: { createdAt: "desc" },
-    take,
-    include: {
-      _count: { select: { rows: { where: { outcome: "dropped" } } } },
-      bulkDrafts: { select: { id: true, label: true }, take: 1 },
-    },
-  });
-  return submissions.map((s) => ({
-    id: s.id,
-    status: s.status,
-    transactionCount: s.transactionCount,
-    rowCount: s.rowCount,
-    droppedCount: s._count.rows,
-    createdAt: s.createdAt.toISOString(),
-    source: sourceOf(s.bulkDrafts),
-  }));
-}
-
 export async function getSubmission(connectionId: string, id: string): Promise<SubmissionDetail | null> {
   const submission = await db().submission.findFirst({
     where: { id, connectionId },
     include: {
-      bulkDrafts: { select: { id: true, label: true }, take: 1 },
+      bulkDrafts: { select: { id: true, label: true, source: true }, take: 1 },
       batches: { orderBy: { index: "asc" }, include: { _count: { select: { rows: true } } } },
       rows: { orderBy: [{ batchId: "asc" }, { rowIndex: "asc" }] },
     },
@@ -141,7 +120,7 @@ export async function getSubmission(connectionId: string, id: string): Promise<S
   };
 }
 
-function sourceOf(drafts: { id: string; label: string }[]): SubmissionSummary["source"] {
+export function sourceOf(drafts: { id: string; label: string; source: "csv" | "rule" }[]): SubmissionSummary["source"] {
   const draft = drafts[0];
-  return draft ? { draftId: draft.id, label: draft.label } : null;
+  return draft ? { draftId: draft.id, label: draft.label, kind: draft.source } : null;
 }

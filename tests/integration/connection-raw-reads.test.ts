@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { readConnectionHistory } from "@/lib/connections/read";
 import { findConnection, markStopped, recordCheck, saveGrant } from "@/lib/connections/store";
-import { listSubmissions } from "@/lib/submissions/read";
+import { listSubmissions } from "@/lib/submissions/list";
 import { resetTables } from "../support/app-db";
 
 const grant = {

@@ -3,7 +3,7 @@ import { apiRoute } from "@/lib/api/route";
 import { BODY_LIMITS } from "@/lib/http/limited-body";
 import { tick } from "@/lib/outbox/tick";
 import { createSubmission } from "@/lib/submissions/create";
-import { listSubmissions } from "@/lib/submissions/read";
+import { listSubmissions } from "@/lib/submissions/list";
 import { submissionRequestSchema } from "@/lib/splits/schema";
 
 export const GET = apiRoute({}, async ({ connection }) => listSubmissions(connection.id));

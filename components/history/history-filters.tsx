@@ -1,0 +1,56 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { Field } from "@/components/ui/field";
+import type { HistoryFilters } from "@/lib/submissions/list";
+
+const STATUSES: [string, string][] = [
+  ["", "Any status"],
+  ["in_progress", "Sending or processing"],
+  ["needs_attention", "Needs attention"],
+  ["complete", "Complete"],
+  ["complete_with_drops", "Complete, some rows dropped"],
+];
+
+const SOURCES: [string, string][] = [
+  ["", "Anywhere"],
+  ["editor", "Split editor"],
+  ["csv", "Bulk: a file"],
+  ["rule", "Bulk: a rule"],
+];
+
+/** Filters the history by status and source; the address keeps them (shareable, Back works). */
+export function HistoryFiltersForm({ filters }: { filters: HistoryFilters }) {
+  const router = useRouter();
+  const go = (change: Partial<Record<keyof HistoryFilters, string>>) => {
+    const next = { status: filters.status ?? "", source: filters.source ?? "", ...change };
+    const query = new URLSearchParams(Object.entries(next).filter(([, v]) => v !== "")).toString();
+    router.replace(query ? `/history?${query}` : "/history");
+  };
+  return (
+    <form className="filters" role="search" aria-label="Filter the history" onSubmit={(e) => e.preventDefault()}>
+      <Field id="history-status" label="Status">
+        {(control) => (
+          <select {...control} value={filters.status ?? ""} onChange={(e) => go({ status: e.target.value })}>
+            {STATUSES.map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field id="history-source" label="Source">
+        {(control) => (
+          <select {...control} value={filters.source ?? ""} onChange={(e) => go({ source: e.target.value })}>
+            {SOURCES.map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+    </form>
+  );
+}
