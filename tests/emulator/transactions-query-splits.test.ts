@@ -191,3 +191,19 @@ describe("a service whose query cannot show splits", () => {
     expect(last.results.some((r) => "splits" in r)).toBe(false);
   });
 });
+
+describe("the app's service client reads the shape", () => {
+  it("asks with withSplits and parses every split; without it, splits stay absent", async () => {
+    const { queryTransactions } = await import("@/lib/service/transactions");
+    await splitFirstGift();
+    const target = { baseUrl: emu.url };
+    const answer = await queryTransactions(target, token, { withSplits: true, query: { before: "2026-01-02" } });
+    expect(answer.results.map((r) => r.id)).toEqual(["51001001"]);
+    expect(answer.results[0]?.splits?.map((s) => [s.id, s.unit_amount_in_cents, s.quantity, s.fund_id])).toEqual([
+      [`${EXT_1}:a`, 3000, 2, "3100102"],
+      [`${EXT_1}:b`, 4000, 1, "3100103"],
+    ]);
+    const plain = await queryTransactions(target, token, { query: { before: "2026-01-02" } });
+    expect(plain.results[0]?.splits).toBeUndefined();
+  });
+});
