@@ -41,8 +41,9 @@ export function processImport(state: EmulatorState, job: ImportJob, applicationN
       }
       // Silent, as the interface says (§2.3 rule 5, §7): "no other shown effect". An overlapping
       // id is the one drop the interface promises to report, so it is reported all the same.
-      if (row.id !== null && overlapsTransaction(org, row.id))
+      if (row.id !== null && overlapsTransaction(org, row.id)) {
         return drop(index, raw, "overlapping_id", overlapMessage(row.id));
+      }
       silentlyDropped++;
       return;
     }
@@ -109,7 +110,7 @@ export function processImport(state: EmulatorState, job: ImportJob, applicationN
   }
 
   job.notifications.sort((a, b) => a.row - b.row);
-  // A silent drop must not show in the counts either: it reads as imported (README, "not-found rows").
+  // A silent drop must not show in the counts either: it reads as imported (README, "Behaviour settings").
   job.rowsImported = imported + silentlyDropped;
   job.rowsDropped = job.rows.length - imported - silentlyDropped;
 }
