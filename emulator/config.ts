@@ -1,5 +1,15 @@
 // Configuration of the Playground emulator. The emulator stands in for a separate remote service,
 // so it reads its own environment variables and shares nothing with the app's configuration.
+import {
+  DEFAULT_SETTINGS,
+  NOT_FOUND_MODES,
+  QUERY_SPLITS_MODES,
+  isNotFoundMode,
+  isQuerySplitsMode,
+  type EmulatorSettings,
+  type NotFoundMode,
+  type QuerySplitsMode,
+} from "./settings";
 
 export type EmulatorConfig = {
   /** TCP port; 0 picks a free one (tests). */
@@ -18,6 +28,10 @@ export type EmulatorConfig = {
   testSwitches: boolean;
   /** How long one import stays Working before it completes, in milliseconds (tests use 0). */
   importDelayMs: number;
+  /** Default of the not-found setting (settings.ts): `notify` or `silent` as the interface says. */
+  notFound: NotFoundMode;
+  /** Default of the query-splits setting (settings.ts): `shown`, `ignored` or `refused`. */
+  querySplits: QuerySplitsMode;
   /** Clock in milliseconds; tests replace it to expire codes and query tokens without waiting. */
   now: () => number;
 };
@@ -37,6 +51,8 @@ export const DEFAULT_CONFIG: EmulatorConfig = {
   codeTtlSeconds: 60,
   testSwitches: true,
   importDelayMs: 300,
+  notFound: DEFAULT_SETTINGS.notFound,
+  querySplits: DEFAULT_SETTINGS.querySplits,
   now: () => Date.now(),
 };
 
@@ -51,6 +67,14 @@ export function resolveConfig(partial: Partial<EmulatorConfig> = {}): EmulatorCo
   if (!Number.isInteger(config.importDelayMs) || config.importDelayMs < 0 || config.importDelayMs > 600_000) {
     throw new Error(
       `Emulator import delay must be a whole number of milliseconds up to 600000, got ${config.importDelayMs}`,
+    );
+  }
+  if (!isNotFoundMode(config.notFound)) {
+    throw new Error(`Emulator not-found setting must be one of ${NOT_FOUND_MODES.join(", ")}, got ${config.notFound}`);
+  }
+  if (!isQuerySplitsMode(config.querySplits)) {
+    throw new Error(
+      `Emulator query-splits setting must be one of ${QUERY_SPLITS_MODES.join(", ")}, got ${config.querySplits}`,
     );
   }
   if (config.clientId === "" || config.clientSecret === "") {
@@ -85,8 +109,24 @@ export function configFromEnv(env: NodeJS.ProcessEnv): EmulatorConfig {
   if (env.EMULATOR_IMPORT_DELAY_MS) {
     partial.importDelayMs = parseInteger("EMULATOR_IMPORT_DELAY_MS", env.EMULATOR_IMPORT_DELAY_MS);
   }
+  if (env.EMULATOR_NOT_FOUND)
+    partial.notFound = parseChoice("EMULATOR_NOT_FOUND", env.EMULATOR_NOT_FOUND, NOT_FOUND_MODES);
+  if (env.EMULATOR_QUERY_SPLITS) {
+    partial.querySplits = parseChoice("EMULATOR_QUERY_SPLITS", env.EMULATOR_QUERY_SPLITS, QUERY_SPLITS_MODES);
+  }
   if (env.EMULATOR_TEST_SWITCHES !== undefined) partial.testSwitches = env.EMULATOR_TEST_SWITCHES !== "0";
   return resolveConfig(partial);
+}
+
+/** The behaviour settings a reset restores: the configured defaults. */
+export function configuredSettings(config: EmulatorConfig): EmulatorSettings {
+  return { notFound: config.notFound, querySplits: config.querySplits };
+}
+
+function parseChoice<T extends string>(name: string, value: string, choices: readonly T[]): T {
+  const choice = choices.find((c) => c === value.trim());
+  if (choice === undefined) throw new Error(`${name} must be one of ${choices.join(", ")}, got "${value}"`);
+  return choice;
 }
 
 function parseInteger(name: string, value: string): number {

@@ -2,7 +2,7 @@
 import { createServer } from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import { Hono } from "hono";
-import { resolveConfig, type EmulatorConfig } from "./config";
+import { configuredSettings, resolveConfig, type EmulatorConfig } from "./config";
 import { adminIntegrationRoutes } from "./routes/admin-integrations";
 import { apiRoutes } from "./routes/api";
 import { authorizeRoutes } from "./routes/authorize";
@@ -29,7 +29,7 @@ export type RunningEmulator = {
 
 export function createEmulator(config?: Partial<EmulatorConfig>): Emulator {
   const resolved = resolveConfig(config);
-  const state = createState();
+  const state = createState(configuredSettings(resolved));
   const deps = { config: resolved, state };
   const app = new Hono();
 

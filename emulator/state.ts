@@ -3,6 +3,7 @@
 import type { EmulatorConfig } from "./config";
 import type { ImportJob, ImportQueue, Split } from "./imports/model";
 import { createSeedOrganizations, type Organization } from "./seed";
+import { DEFAULT_SETTINGS, settingsJson, type EmulatorSettings } from "./settings";
 import type { QueryToken } from "./transactions-query";
 
 export const SCOPES = ["basic", "data_add", "data_query"] as const;
@@ -102,6 +103,8 @@ export type EmulatorState = {
   codes: Map<string, AuthorizationCode>;
   stats: Stats;
   faults: Faults;
+  /** How closely to follow the interface (settings.ts); a reset restores the configured ones. */
+  settings: EmulatorSettings;
   nextGrantNumber: number;
   /** Every import of every organization, by id. */
   imports: Map<number, ImportJob>;
@@ -128,13 +131,14 @@ function emptyStats(): Stats {
   };
 }
 
-export function createState(): EmulatorState {
+export function createState(settings: EmulatorSettings = DEFAULT_SETTINGS): EmulatorState {
   return {
     organizations: new Map(createSeedOrganizations().map((org) => [org.id, org])),
     grants: new Map(),
     codes: new Map(),
     stats: emptyStats(),
     faults: noFaults(),
+    settings: { ...settings },
     nextGrantNumber: 1,
     imports: new Map(),
     importQueues: new Map(),
@@ -146,9 +150,9 @@ export function createState(): EmulatorState {
 }
 
 /** Restores the seed in place: routes keep their reference to the same state object. */
-export function resetState(state: EmulatorState): void {
+export function resetState(state: EmulatorState, settings: EmulatorSettings): void {
   const { nextImportNumber, epoch } = state;
-  Object.assign(state, createState(), { nextImportNumber, epoch: epoch + 1 });
+  Object.assign(state, createState(settings), { nextImportNumber, epoch: epoch + 1 });
 }
 
 /** A JSON summary that is safe to print: no token values and no token hashes. */
@@ -177,5 +181,6 @@ export function summarizeState(state: EmulatorState) {
     pending_codes: [...state.codes.values()].filter((code) => code.grantId === null).length,
     stats: state.stats,
     faults: state.faults,
+    settings: settingsJson(state.settings),
   };
 }

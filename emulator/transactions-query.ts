@@ -2,7 +2,10 @@
 // the filters and the paging rules but not their exact semantics; see the README for the choices.
 import { randomToken } from "./crypto";
 import { parseIsoDate } from "./dates";
+import type { Split } from "./imports/model";
+import { splitsForPage, type QuerySplit } from "./query-splits";
 import type { Organization, Transaction } from "./seed";
+import type { QuerySplitsMode } from "./settings";
 
 export const MAX_PER_PAGE = 50;
 const DEFAULT_PER_PAGE = 25;
@@ -26,6 +29,8 @@ export type QueryToken = {
   organizationId: number;
   filters: TransactionFilters;
   perPage: number;
+  /** Whether the query asked for each gift's splits (`include: ["splits"]`). */
+  splits: boolean;
   /** Index of the first result of the next page. */
   offset: number;
   /** The matches as they stood when the query began: a query reads one snapshot, and paging a
@@ -36,9 +41,11 @@ export type QueryToken = {
 };
 
 export type QueryRequest =
-  { kind: "new"; perPage: number; filters: TransactionFilters } | { kind: "continue"; token: string };
+  { kind: "new"; perPage: number; filters: TransactionFilters; splits: boolean } | { kind: "continue"; token: string };
 
-const BODY_KEYS = new Set(["per_page", "query_token", "query"]);
+const BODY_KEYS = new Set(["per_page", "query_token", "query", "include"]);
+/** What `include` may ask to add to each result. */
+const INCLUDABLE = new Set(["splits"]);
 const QUERY_KEYS = new Set(["campaign_id", "after", "before", "linked", "not_linked", "changed"]);
 const NO_FILTERS: TransactionFilters = {
   campaignId: null,
@@ -49,11 +56,15 @@ const NO_FILTERS: TransactionFilters = {
   changed: null,
 };
 
-/** The request, or the list of problems (one message each) for a 400 answer. */
-export function parseQueryRequest(body: Record<string, unknown>): QueryRequest | string[] {
+/**
+ * The request, or the list of problems (one message each) for a 400 answer. `splitsMode` is the
+ * query-splits setting: `refused` makes `include` an unknown field, `ignored` accepts it unread.
+ */
+export function parseQueryRequest(body: Record<string, unknown>, splitsMode: QuerySplitsMode): QueryRequest | string[] {
   const errors: string[] = [];
+  const keys = splitsMode === "refused" ? [...BODY_KEYS].filter((key) => key !== "include") : [...BODY_KEYS];
   for (const key of Object.keys(body)) {
-    if (!BODY_KEYS.has(key)) errors.push(`Unknown field: ${key} (allowed: per_page, query_token, query)`);
+    if (!keys.includes(key)) errors.push(`Unknown field: ${key} (allowed: ${keys.join(", ")})`);
   }
   const perPage = body.per_page ?? DEFAULT_PER_PAGE;
   if (typeof perPage !== "number" || !Number.isInteger(perPage) || perPage < 1 || perPage > MAX_PER_PAGE) {
@@ -65,9 +76,23 @@ export function parseQueryRequest(body: Record<string, unknown>): QueryRequest |
   }
   // A query token carries its own filters: a query sent with it is ignored, not checked.
   const filters = token === undefined ? parseFilters(body.query, errors) : NO_FILTERS;
+  // The same for include: the token remembers whether splits were asked for.
+  const splits = token === undefined && splitsMode === "shown" ? parseInclude(body.include, errors) : false;
   if (errors.length > 0) return errors;
   if (typeof token === "string") return { kind: "continue", token };
-  return { kind: "new", perPage: perPage as number, filters };
+  return { kind: "new", perPage: perPage as number, filters, splits };
+}
+
+/** `include: ["splits"]` asks for each result's splits; the emulator's choice of name and shape. */
+function parseInclude(include: unknown, errors: string[]): boolean {
+  if (include === undefined) return false;
+  if (!Array.isArray(include) || include.some((item) => typeof item !== "string" || !INCLUDABLE.has(item))) {
+    errors.push(
+      `include must be a list of what to add to each result, e.g. ["splits"]; got ${JSON.stringify(include)}`,
+    );
+    return false;
+  }
+  return include.includes("splits");
 }
 
 function parseFilters(query: unknown, errors: string[]): TransactionFilters {
@@ -149,8 +174,10 @@ export function transactionJson(t: Transaction) {
   };
 }
 
+export type QueryResult = ReturnType<typeof transactionJson> & { splits?: QuerySplit[] };
+
 export type QueryPage = {
-  results: ReturnType<typeof transactionJson>[];
+  results: QueryResult[];
   total: number;
   has_more: boolean;
   query_token: string | null;
@@ -158,7 +185,9 @@ export type QueryPage = {
 
 /**
  * One page from `offset`. When more remain, the same token (or a new one for a new query) is
- * renewed and returned; once the last page is served the token is forgotten.
+ * renewed and returned; once the last page is served the token is forgotten. `heldSplits`: the
+ * organization's splits, shown on each result when the query asked for them; null when the
+ * service cannot show them (the query-splits setting), so no result carries `splits`.
  */
 export function answerPage(
   tokens: Map<string, QueryToken>,
@@ -166,11 +195,13 @@ export function answerPage(
   cursor: {
     filters: TransactionFilters;
     perPage: number;
+    splits: boolean;
     offset: number;
     token: string | null;
     matches?: Transaction[];
   },
   nowMs: number,
+  heldSplits: readonly Split[] | null,
 ): QueryPage {
   const all = cursor.matches ?? matchingTransactions(org, cursor.filters);
   const end = cursor.offset + cursor.perPage;
@@ -183,6 +214,7 @@ export function answerPage(
       organizationId: org.id,
       filters: cursor.filters,
       perPage: cursor.perPage,
+      splits: cursor.splits,
       offset: end,
       lastUsedMs: nowMs,
       matches: all,
@@ -190,7 +222,12 @@ export function answerPage(
   } else if (cursor.token !== null) {
     tokens.delete(cursor.token);
   }
-  return { results: page.map(transactionJson), total: all.length, has_more: hasMore, query_token: token };
+  const results: QueryResult[] = page.map(transactionJson);
+  if (cursor.splits && heldSplits !== null) {
+    const splits = splitsForPage(org, heldSplits, page);
+    for (const result of results) result.splits = splits.get(result.id) ?? [];
+  }
+  return { results, total: all.length, has_more: hasMore, query_token: token };
 }
 
 /** Forgets tokens abandoned long ago; recently expired ones stay to answer "expired", not "unknown". */

@@ -29,22 +29,26 @@ export function processImport(state: EmulatorState, job: ImportJob, applicationN
     if (split.id !== null && split.client_id === job.clientId) owners.set(split.id, split.transaction_id);
   }
   const groups = new Map<Transaction, AcceptedRow[]>();
+  let silentlyDropped = 0;
 
   job.rows.forEach((raw, index) => {
     const row = parseSplitRow(raw);
     if (typeof row === "string") return drop(index, raw, "invalid_row", row);
     const transaction = locateTransaction(org, job, row.transactionRef);
     if (transaction === undefined) {
-      return drop(index, raw, "transaction_not_found", notFoundMessage(job, row.transactionRef));
+      if (state.settings.notFound === "notify") {
+        return drop(index, raw, "transaction_not_found", notFoundMessage(job, row.transactionRef));
+      }
+      // Silent, as the interface says (§2.3 rule 5, §7): "no other shown effect". An overlapping
+      // id is the one drop the interface promises to report, so it is reported all the same.
+      if (row.id !== null && overlapsTransaction(org, row.id)) {
+        return drop(index, raw, "overlapping_id", overlapMessage(row.id));
+      }
+      silentlyDropped++;
+      return;
     }
     if (row.id !== null && overlapsTransaction(org, row.id)) {
-      return drop(
-        index,
-        raw,
-        "overlapping_id",
-        `Row dropped: the id "${row.id}" is already the id of a transaction in this organization. ` +
-          `A split id must never equal a transaction id; the form "<transaction_id>:<suffix>" avoids that.`,
-      );
+      return drop(index, raw, "overlapping_id", overlapMessage(row.id));
     }
     if (unknownParentId(org, row)) {
       return drop(
@@ -106,8 +110,9 @@ export function processImport(state: EmulatorState, job: ImportJob, applicationN
   }
 
   job.notifications.sort((a, b) => a.row - b.row);
-  job.rowsImported = imported;
-  job.rowsDropped = job.rows.length - imported;
+  // A silent drop must not show in the counts either: it reads as imported (README, "Behaviour settings").
+  job.rowsImported = imported + silentlyDropped;
+  job.rowsDropped = job.rows.length - imported - silentlyDropped;
 }
 
 /** Applies one row to the drafts; a message when the row names a split that does not exist. */
@@ -173,6 +178,13 @@ function notFoundMessage(job: ImportJob, ref: string): string {
   return job.matchBy === "transaction_id"
     ? `Row dropped: no transaction in this organization has the transaction id "${ref}" (match_by transaction: transaction_id compares with the service's transaction ids).`
     : `Row dropped: no transaction in this organization has the external id "${ref}" (by default transaction_id is compared with external ids; a transaction without one needs match_by { "transaction": "transaction_id" }).`;
+}
+
+function overlapMessage(id: string): string {
+  return (
+    `Row dropped: the id "${id}" is already the id of a transaction in this organization. ` +
+    `A split id must never equal a transaction id; the form "<transaction_id>:<suffix>" avoids that.`
+  );
 }
 
 function overlapsTransaction(org: Organization, id: string): boolean {

@@ -2,9 +2,11 @@
 // states the app must survive (disconnected, revoked tokens, outages) without a browser.
 import { Hono, type Context } from "hono";
 import { z } from "zod";
+import { configuredSettings } from "../config";
 import { disconnectOrganization, revokeAccessTokens, revokeRefreshTokens } from "../grants";
 import { readJsonObject } from "../http";
 import { noFaults, resetState, summarizeState, type EmulatorDeps } from "../state";
+import { SettingsBody, settingsFromBody, settingsJson } from "../settings";
 import { FaultsBody, faultsFromBody } from "./fault-settings";
 
 const OrganizationBody = z.object({
@@ -26,11 +28,11 @@ export function healthRoute(): Hono {
   return app;
 }
 
-export function testSwitchRoutes({ state }: EmulatorDeps): Hono {
+export function testSwitchRoutes({ state, config }: EmulatorDeps): Hono {
   const app = new Hono();
 
   app.post("/__emulator/reset", (c) => {
-    resetState(state);
+    resetState(state, configuredSettings(config));
     return c.json({ ok: true }, 200);
   });
 
@@ -71,6 +73,17 @@ export function testSwitchRoutes({ state }: EmulatorDeps): Hono {
   app.delete("/__emulator/faults", (c) => {
     state.faults = noFaults();
     return c.json({ ok: true, faults: state.faults }, 200);
+  });
+
+  // Behaviour settings (settings.ts). Like the faults, each call replaces the whole setting: what
+  // the body leaves out returns to its configured default, so a test states all it relies on.
+  app.post("/__emulator/settings", async (c) => {
+    const body = await readJsonObject(c);
+    if (body === null) return badRequest(c, "The body must be a JSON object");
+    const parsed = SettingsBody.safeParse(body);
+    if (!parsed.success) return badRequest(c, parsed.error);
+    state.settings = settingsFromBody(parsed.data, configuredSettings(config));
+    return c.json({ ok: true, settings: settingsJson(state.settings) }, 200);
   });
 
   return app;

@@ -1,5 +1,5 @@
 // POST /transactions/query (facts, "Querying"): the organization's original transactions, newest
-// first, paged with a query token.
+// first, paged with a query token; with `include: ["splits"]`, each with its splits.
 import type { Hono } from "hono";
 import { readJsonObject } from "../http";
 import type { EmulatorDeps } from "../state";
@@ -19,23 +19,25 @@ export function transactionRoutes(app: Hono<ApiEnv>, { state, config }: Emulator
     // An empty body is a query with every default. (Hono caches the body, so it can be read twice.)
     const body = (await c.req.text()).trim() === "" ? {} : await readJsonObject(c);
     if (body === null) return refuse(c, 400, NOT_JSON_OBJECT);
-    const request = parseQueryRequest(body);
+    const request = parseQueryRequest(body, state.settings.querySplits);
     if (Array.isArray(request)) return refuseAll(c, request);
 
     const org = state.organizations.get(c.get("grant").organizationId);
     if (org === undefined) return refuse(c, 404, "Organization not found");
     const now = config.now();
     pruneQueryTokens(state.queryTokens, now);
+    // Read when each page is answered: a test may switch the setting between pages.
+    const held = state.settings.querySplits === "shown" ? (state.splits.get(org.id) ?? []) : null;
 
     let page: QueryPage;
     if (request.kind === "new") {
-      page = answerPage(state.queryTokens, org, { ...request, offset: 0, token: null }, now);
+      page = answerPage(state.queryTokens, org, { ...request, offset: 0, token: null }, now, held);
     } else {
       const stored = state.queryTokens.get(request.token);
       // Another organization's token is as unknown as a made-up one.
       if (stored === undefined || stored.organizationId !== org.id) return refuse(c, 400, "Unknown query token");
       if (now - stored.lastUsedMs >= QUERY_TOKEN_TTL_MS) return refuse(c, 400, "Query token expired");
-      page = answerPage(state.queryTokens, org, { ...stored, token: request.token }, now);
+      page = answerPage(state.queryTokens, org, { ...stored, token: request.token }, now, held);
     }
     return c.json(page, 200);
   });

@@ -7,16 +7,58 @@ import { apiRequest, type ServiceTarget } from "./request";
 
 export const MAX_PER_PAGE = 50;
 
+const serviceId = z.union([z.string().min(1), z.number().int()]).transform(String);
+const nameOrId = z.union([z.string(), z.number()]).transform(String).nullable().optional();
+const cents = z.union([z.number().int(), z.string().regex(/^\d+$/).transform(Number)]);
+
+/**
+ * One split of a gift, as the query shows it when asked (`include: ["splits"]`). The interface
+ * only says splits are stored with transactions, linked to them; the field names follow the
+ * import row (the emulator's choice, emulator/README.md "Splits in the query"), so what was sent
+ * and what is held compare field by field. `deleted_at` may come as Unix seconds, as rows allow;
+ * it is read as an ISO string.
+ */
+const serviceSplitSchema = z.looseObject({
+  /** The application's split id; null for a split created without one. */
+  id: z.union([z.string(), z.number().int()]).transform(String).nullable().optional(),
+  /** The service's id of the split's transaction. */
+  transaction_id: serviceId.optional(),
+  unit_amount_in_cents: cents,
+  /** The interface: quantity defaults to 1. */
+  quantity: z
+    .union([z.number().int(), z.string().regex(/^\d+$/).transform(Number)])
+    .optional()
+    .transform((quantity) => quantity ?? 1),
+  campaign: z.string().nullable().optional(),
+  campaign_id: nameOrId,
+  parent_campaign: z.string().nullable().optional(),
+  parent_campaign_id: nameOrId,
+  fund: z.string().nullable().optional(),
+  fund_id: nameOrId,
+  deleted_at: z
+    .union([
+      z.string().min(1),
+      z
+        .number()
+        .int()
+        .nonnegative()
+        .transform((seconds) => new Date(seconds * 1000).toISOString()),
+    ])
+    .nullable()
+    .optional(),
+});
+export type ServiceSplit = z.infer<typeof serviceSplitSchema>;
+
 const serviceTransactionSchema = z.looseObject({
-  id: z.union([z.string().min(1), z.number().int()]).transform(String),
+  id: serviceId,
   external_id: z.union([z.string(), z.number()]).transform(String).nullable().optional(),
-  amount_in_cents: z.union([z.number().int(), z.string().regex(/^\d+$/).transform(Number)]),
+  amount_in_cents: cents,
   currency: z.string().optional(),
   transaction_time: z.string().optional(),
   campaign: z.string().nullable().optional(),
-  campaign_id: z.union([z.string(), z.number()]).transform(String).nullable().optional(),
+  campaign_id: nameOrId,
   fund: z.string().nullable().optional(),
-  fund_id: z.union([z.string(), z.number()]).transform(String).nullable().optional(),
+  fund_id: nameOrId,
   contact_name: z.string().nullable().optional(),
   /** A counter the service bumps when a transaction changes; absent when it does not give one,
    *  and the sync then cannot trust a changes-only read (lib/transactions/sync-run.ts). */
@@ -30,10 +72,13 @@ const serviceTransactionSchema = z.looseObject({
     ])
     .nullable()
     .optional(),
+  /** Present only when the query asked for splits and the service can show them: absent means
+   *  "not shown", never "no splits" (an unsplit gift shown with splits has an empty list). */
+  splits: z.array(serviceSplitSchema).optional(),
 });
 export type ServiceTransaction = z.infer<typeof serviceTransactionSchema>;
 
-const queryAnswerSchema = z.object({
+export const queryAnswerSchema = z.object({
   results: z.array(serviceTransactionSchema),
   has_more: z.boolean().optional(),
   query_token: z.string().nullable().optional(),
@@ -43,10 +88,11 @@ export type QueryAnswer = z.infer<typeof queryAnswerSchema>;
 
 export type TransactionQuery = { campaign_id?: string; after?: string; before?: string; changed?: boolean };
 
+/** `withSplits` asks for each gift's splits; a query token remembers it, as it does the filters. */
 export function queryTransactions(
   target: ServiceTarget,
   accessToken: string,
-  page: { query?: TransactionQuery; queryToken?: string; perPage?: number },
+  page: { query?: TransactionQuery; queryToken?: string; perPage?: number; withSplits?: boolean },
 ): Promise<QueryAnswer> {
   return apiRequest(target, {
     method: "POST",
@@ -56,7 +102,11 @@ export function queryTransactions(
     retry: DEFAULT_RETRY,
     body: page.queryToken
       ? { query_token: page.queryToken, per_page: page.perPage ?? MAX_PER_PAGE }
-      : { query: page.query ?? {}, per_page: page.perPage ?? MAX_PER_PAGE },
+      : {
+          query: page.query ?? {},
+          per_page: page.perPage ?? MAX_PER_PAGE,
+          ...(page.withSplits ? { include: ["splits"] } : {}),
+        },
     schema: queryAnswerSchema,
   });
 }
