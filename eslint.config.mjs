@@ -113,6 +113,7 @@ export default tseslint.config(
       "lib/env.ts",
       "lib/security/csp.ts",
       "lib/when.ts",
+      "lib/return-path.ts",
     ],
     rules: {
       "no-restricted-syntax": [

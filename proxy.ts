@@ -2,6 +2,7 @@
 // the request (Next.js reads it there and puts the nonce on its scripts) and the response.
 import { type NextRequest, NextResponse } from "next/server";
 import { newNonce, pagePolicy } from "@/lib/security/csp";
+import { PATH_HEADER } from "@/lib/return-path";
 
 export function proxy(request: NextRequest) {
   const nonce = newNonce();
@@ -9,6 +10,9 @@ export function proxy(request: NextRequest) {
   const headers = new Headers(request.headers);
   headers.set("x-nonce", nonce);
   headers.set("Content-Security-Policy", policy);
+  // The page asked for, so a page that needs a session can send the admin back to it after
+  // connecting (lib/auth/session.ts). Set here, never taken from the browser.
+  headers.set(PATH_HEADER, request.nextUrl.pathname + request.nextUrl.search);
   const response = NextResponse.next({ request: { headers } });
   response.headers.set("Content-Security-Policy", policy);
   return response;

@@ -3,12 +3,14 @@ import { ConnectButton } from "@/components/connection/connect-button";
 import { getCurrentConnection } from "@/lib/auth/session";
 import { getEnv } from "@/lib/env";
 import { Notice } from "@/components/ui/notice";
+import { returnPath } from "@/lib/return-path";
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export default async function LandingPage({ searchParams }: Props) {
-  if (await getCurrentConnection()) redirect("/transactions");
   const params = await searchParams;
+  const next = returnPath(params.next);
+  if (await getCurrentConnection()) redirect(next);
   const env = getEnv();
   return (
     <div className="hero">
@@ -29,7 +31,7 @@ export default async function LandingPage({ searchParams }: Props) {
         Apportion re-allocates your organization&apos;s existing gifts across campaigns and funds, and sends the result
         to your fundraising service as a split-transaction import.
       </p>
-      <ConnectButton providerId={env.SERVICE_ENVIRONMENT} />
+      <ConnectButton providerId={env.SERVICE_ENVIRONMENT} callbackUrl={next} />
       <p className="small muted hero__note">
         {env.SERVICE_ENVIRONMENT === "playground"
           ? "You will sign in to the service's Playground (test) environment and choose whether to allow access."

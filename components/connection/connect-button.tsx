@@ -3,7 +3,13 @@
 import type { signIn } from "next-auth/react";
 import { useState } from "react";
 
-type Props = { providerId: string; label?: string; variant?: "primary" | "secondary"; callbackUrl?: string };
+type Props = {
+  providerId: string;
+  label?: string;
+  variant?: "primary" | "secondary";
+  /** Where the admin lands once connected; `"here"`: the page they are on (Reconnect). */
+  callbackUrl?: string;
+};
 
 // next-auth's client (about 9 kB of gzip with its Babel helpers) is needed only once the admin
 // presses the button, and this button sits in the layout of every page: it is fetched on
@@ -40,7 +46,9 @@ export function ConnectButton({
           setFailed(false);
           try {
             const client = await loadNextAuthClient();
-            await client.signIn(providerId, { callbackUrl });
+            await client.signIn(providerId, {
+              callbackUrl: callbackUrl === "here" ? window.location.pathname + window.location.search : callbackUrl,
+            });
           } catch {
             setFailed(true);
             setPending(false);

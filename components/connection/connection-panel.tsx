@@ -2,14 +2,10 @@
 
 import Link from "next/link";
 import type { ConnectionView } from "@/lib/connections/view";
-import { useCheckConnection, useConnection } from "@/lib/hooks/use-connection";
-import { describeScope } from "@/lib/scopes";
-import { ConnectButton } from "./connect-button";
+import { useConnection } from "@/lib/hooks/use-connection";
+import { ConnectionCard } from "./connection-card";
 import { DisconnectDialog } from "./disconnect-dialog";
-import { StatusBadge } from "./status-badge";
 import { AsyncState } from "@/components/ui/async-state";
-import { Button } from "@/components/ui/button";
-import { Notice } from "@/components/ui/notice";
 import { When } from "@/components/ui/when";
 
 function when(zone: string, iso: string | null, never = "Not yet") {
@@ -37,7 +33,6 @@ const EVENT_LABELS: Record<ConnectionView["events"][number]["type"], string> = {
 /** `zone`: the admin's time zone (lib/time-zone.ts), so times read as on every other page. */
 export function ConnectionPanel({ providerId, zone }: { providerId: string; zone: string }) {
   const { data: connection, error, isPending } = useConnection();
-  const check = useCheckConnection();
 
   if (isPending || error || !connection) {
     return (
@@ -53,51 +48,7 @@ export function ConnectionPanel({ providerId, zone }: { providerId: string; zone
 
   return (
     <>
-      <section className="card" aria-labelledby="connection-title">
-        <div className="card__head">
-          <h2 id="connection-title">{connection.organizationName}</h2>
-          <StatusBadge status={connection.status} />
-        </div>
-        {connection.status !== "active" && (
-          <Notice tone="warn" actions={<ConnectButton providerId={providerId} label="Reconnect" />}>
-            <p>{connection.statusReason ?? "This connection is not active."}</p>
-          </Notice>
-        )}
-        {connection.scopeWarning && (
-          <p className="notice notice--warn" role="status">
-            {connection.scopeWarning}
-          </p>
-        )}
-        <dl className="facts">
-          <dt>Organization id</dt>
-          <dd>{connection.organizationId}</dd>
-          <dt>Environment</dt>
-          <dd>{connection.environment === "playground" ? "Playground (test)" : "Production"}</dd>
-          <dt>Access granted</dt>
-          <dd>
-            <ul className="scope-list">
-              {connection.scopes.map((scope) => (
-                <li key={scope}>{describeScope(scope)}</li>
-              ))}
-            </ul>
-          </dd>
-          <dt>Connected since</dt>
-          <dd>{when(zone, connection.connectedAt)}</dd>
-          <dt>Access last renewed</dt>
-          <dd>{when(zone, connection.lastRefreshedAt, "Not needed yet")}</dd>
-          <dt>Last answer from the service</dt>
-          <dd>{when(zone, connection.lastCheckedAt)}</dd>
-        </dl>
-        {check.data?.problem && <Notice tone="danger">{check.data.problem}</Notice>}
-        {check.isError && <Notice tone="danger">{check.error.message}</Notice>}
-        {check.data && !check.data.problem && <Notice tone="ok">The service answered: the connection works.</Notice>}
-        <div className="button-row">
-          <Button variant="secondary" onClick={() => check.mutate()} disabled={check.isPending}>
-            {check.isPending ? "Checking…" : "Check connection"}
-          </Button>
-          <DisconnectDialog organizationName={connection.organizationName} />
-        </div>
-      </section>
+      <ConnectionCard connection={connection} providerId={providerId} zone={zone} />
       <section className="card" aria-labelledby="submissions-title">
         <h2 id="submissions-title">Recent submissions</h2>
         {connection.submissions.length === 0 ? (
@@ -129,11 +80,22 @@ export function ConnectionPanel({ providerId, zone }: { providerId: string; zone
               {when(zone, event.at)}
               <span>
                 <strong>{EVENT_LABELS[event.type]}</strong>
-                {event.detail ? <span className="muted"> — {event.detail}</span> : null}
+                {/* The card above already says why the connection stopped: not a second time here. */}
+                {event.detail && event.detail !== connection.statusReason ? (
+                  <span className="muted"> — {event.detail}</span>
+                ) : null}
               </span>
             </li>
           ))}
         </ul>
+      </section>
+      <section className="card card--danger" aria-labelledby="danger-title">
+        <h2 id="danger-title">Disconnect</h2>
+        <p>
+          Ends Apportion&apos;s access to {connection.organizationName}: the service is told, the tokens are deleted and
+          everyone signed in for this organization is signed out. History stays; you can connect again at any time.
+        </p>
+        <DisconnectDialog organizationName={connection.organizationName} />
       </section>
     </>
   );

@@ -15,7 +15,7 @@ export function ReconnectButton({ providerId }: { providerId: string }) {
         </button>
       }
     >
-      <ConnectButton providerId={providerId} label="Reconnect" />
+      <ConnectButton providerId={providerId} label="Reconnect" callbackUrl="here" />
     </Suspense>
   );
 }

@@ -1,6 +1,7 @@
 // next-auth configuration: one provider (the service, in the configured environment), JWT
 // sessions that carry only the connection's id and session epoch, and the grant saved on sign-in.
 import "server-only";
+import { returnPath } from "@/lib/return-path";
 import type { NextAuthOptions } from "next-auth";
 import { parseScopes, saveGrant } from "@/lib/connections/store";
 import { getEnv } from "@/lib/env";
@@ -37,6 +38,11 @@ function buildAuthOptions(): NextAuthOptions {
       debug() {},
     },
     callbacks: {
+      // After connecting, only a path of this app (lib/return-path.ts); next-auth's default would
+      // also take any address on the same origin, including its own routes.
+      redirect({ url, baseUrl }) {
+        return baseUrl + returnPath(url.startsWith(baseUrl) ? url.slice(baseUrl.length) : url);
+      },
       async jwt({ token, account, user }) {
         if (!account) return token;
         try {

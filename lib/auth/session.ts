@@ -2,12 +2,13 @@
 // disconnected, and has the same session epoch (disconnect bumps it, ending every session).
 import "server-only";
 import { decode } from "next-auth/jwt";
-import { cookies } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
 import { AppError } from "@/lib/app-error";
 import { findConnection } from "@/lib/connections/store";
 import { getEnv } from "@/lib/env";
+import { PATH_HEADER, returnPath } from "@/lib/return-path";
 import type { Connection } from "@/lib/generated/prisma/client";
 
 /**
@@ -27,7 +28,11 @@ export const getCurrentConnection = cache(async function getCurrentConnection():
 /** For pages: sends a visitor without a valid session to the landing page. */
 export async function requireConnection(): Promise<Connection> {
   const connection = await getCurrentConnection();
-  if (!connection) redirect("/?signed_out=1");
+  if (!connection) {
+    // Back to the page asked for once connected (a deep link survives sign-in).
+    const asked = returnPath((await headers()).get(PATH_HEADER));
+    redirect(`/?signed_out=1&next=${encodeURIComponent(asked)}`);
+  }
   return connection;
 }
 

@@ -50,7 +50,7 @@ test("connect, see the connection in settings, disconnect, and be signed out", a
 
   // The session has ended: settings and the API refuse.
   await page.goto("/settings");
-  await expect(page).toHaveURL(/\/\?signed_out=1$/);
+  await expect(page).toHaveURL(/\/\?signed_out=1&next=%2Fsettings$/);
   const api = await page.request.get("/api/connection");
   expect(api.status()).toBe(401);
 });
@@ -155,23 +155,26 @@ test("a disabled integration shows Reconnect, and reconnecting restores the same
   await emulatorSwitch(request, "disconnect", { organization_id: RIVERSIDE.id });
 
   await page.getByRole("button", { name: "Check connection" }).click();
-  await expect(page.getByRole("region", { name: RIVERSIDE.name }).getByText("Disabled by the service")).toBeVisible();
+  const card = page.getByRole("region", { name: RIVERSIDE.name });
+  await expect(card.getByText("Disabled by the service")).toBeVisible();
 
-  // Every page now says so, with a Reconnect button.
+  // Settings says it once, in the card, with Reconnect as its main action: no banner there.
   await page.reload();
+  await expect(card.getByRole("button", { name: "Reconnect" })).toBeVisible();
   const banner = page.locator("main").getByRole("alert").filter({ hasText: "is not connected right now" });
+  await expect(banner).toHaveCount(0);
+  await expect(page.locator("main").getByText("this integration was disabled", { exact: false })).toHaveCount(1);
+
+  // Every other page says so, with a Reconnect button that comes back to that page.
+  await page.goto("/history?source=editor");
   await expect(banner).toBeVisible();
   await banner.getByRole("button", { name: "Reconnect" }).click();
   await answerConsent(page, "Allow");
-  await expect(page).toHaveURL(/\/transactions$/);
+  await expect(page).toHaveURL(/\/history\?source=editor$/);
   await openSettings(page);
 
-  await expect(
-    page.getByRole("region", { name: RIVERSIDE.name }).getByText("Connected", { exact: true }),
-  ).toBeVisible();
-  await expect(page.locator("main").getByRole("alert").filter({ hasText: "is not connected right now" })).toHaveCount(
-    0,
-  );
+  await expect(card.getByText("Connected", { exact: true })).toBeVisible();
+  await expect(banner).toHaveCount(0);
   await expect(page.getByRole("region", { name: "Recent activity" })).toContainText("Reconnected");
 });
 
@@ -189,18 +192,37 @@ test("a refresh the service refuses asks for Reconnect in settings and on every 
   await page.goto("/transactions");
   const banner = page.locator("main").getByRole("alert").filter({ hasText: "is not connected right now" });
   await expect(banner).toContainText("Reconnect to continue");
-  await banner.getByRole("button", { name: "Reconnect" }).click();
+
+  // The card's Reconnect brings the admin back to settings.
+  await openSettings(page);
+  await panel.getByRole("button", { name: "Reconnect" }).click();
   await answerConsent(page, "Allow");
+  await expect(page).toHaveURL(/\/settings$/);
+  await expect(panel.getByText("Connected", { exact: true })).toBeVisible();
+  await page.goto("/transactions");
+  await expect(banner).toHaveCount(0);
+});
+
+test("a deep link survives sign-in, and only paths of this app are followed", async ({ page }) => {
+  await page.goto("/history?status=complete");
+  await expect(page).toHaveURL(/\/\?signed_out=1&next=%2Fhistory%3Fstatus%3Dcomplete$/);
+  await page.getByRole("button", { name: "Connect" }).click();
+  await answerConsent(page, "Allow");
+  await expect(page).toHaveURL(/\/history\?status=complete$/);
+  await expect(page.getByLabel("Status", { exact: true })).toHaveValue("complete");
+
+  // Signed in already, a link to the landing page with a destination goes straight there;
+  // one that leaves the app goes to the transactions instead.
+  await page.goto("/?next=%2Fsettings");
+  await expect(page).toHaveURL(/\/settings$/);
+  await page.goto("/?next=%2F%2Fevil.example%2F");
   await expect(page).toHaveURL(/\/transactions$/);
-  await expect(page.locator("main").getByRole("alert").filter({ hasText: "is not connected right now" })).toHaveCount(
-    0,
-  );
 });
 
 test("pages and routes require a session, and send the security headers", async ({ request }) => {
   const settings = await request.get("/settings", { maxRedirects: 0 });
   expect(settings.status()).toBe(307);
-  expect(settings.headers()["location"]).toContain("/?signed_out=1");
+  expect(settings.headers()["location"]).toContain("/?signed_out=1&next=%2Fsettings");
 
   const api = await request.get("/api/connection");
   expect(api.status()).toBe(401);
