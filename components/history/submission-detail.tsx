@@ -5,6 +5,7 @@ import { useRetrySubmission, useSubmission } from "@/lib/hooks/use-submission";
 import { formatCents } from "@/lib/splits/money";
 import { SubmissionStatusBadge } from "./submission-status";
 import { When } from "@/components/ui/when";
+import { VerificationNotice } from "./verification-notice";
 import { AsyncState } from "@/components/ui/async-state";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
@@ -94,6 +95,7 @@ export function SubmissionDetailView({
           </Notice>
         )}
         {retry.error && <Notice tone="danger">{retry.error.message}</Notice>}
+        <VerificationNotice data={data} zone={zone} />
       </section>
       {data.transactions.map((t) => (
         <section key={t.transactionId} className="card" aria-label={`Transaction ${t.transactionId}`}>
@@ -103,6 +105,16 @@ export function SubmissionDetailView({
               {t.contactName ?? "an unknown donor"}
             </Link>
           </h2>
+          {t.differences.length > 0 && (
+            <Notice tone="danger" role="none">
+              <p>At the service now:</p>
+              <ul>
+                {t.differences.map((d, i) => (
+                  <li key={i}>{d.message}</li>
+                ))}
+              </ul>
+            </Notice>
+          )}
           <ScrollBox label={`Splits of the gift ${t.transactionId}`}>
             <table className="table table--stack">
               <caption className="visually-hidden">What the service did with each split of this gift</caption>

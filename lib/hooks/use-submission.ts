@@ -4,9 +4,9 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api-client";
 import type { SubmissionDetail } from "@/lib/submissions/read";
 import { submissionKey } from "./query-keys";
-import { isFinalStatus } from "@/lib/submissions/final-statuses";
+import { isFinalStatus, isSettled } from "@/lib/submissions/final-statuses";
 
-/** Polls once a second until the submission reaches a final state. */
+/** Polls once a second until the submission is settled: final, and read back once complete. */
 export function useSubmission(id: string) {
   const client = useQueryClient();
   return useQuery({
@@ -17,7 +17,7 @@ export function useSubmission(id: string) {
       if (isFinalStatus(submission.status)) await client.invalidateQueries({ queryKey: ["transactions"] });
       return submission;
     },
-    refetchInterval: (query) => (query.state.data && isFinalStatus(query.state.data.status) ? false : 1_000),
+    refetchInterval: (query) => (query.state.data && isSettled(query.state.data) ? false : 1_000),
   });
 }
 
@@ -25,6 +25,15 @@ export function useRetrySubmission(id: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => apiFetch<{ retried: number }>(`/api/submissions/${id}/retry`, { method: "POST" }),
+    onSuccess: () => client.invalidateQueries({ queryKey: submissionKey(id) }),
+  });
+}
+
+/** "Check again": read the gifts back from the service afresh. */
+export function useCheckAgain(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiFetch<{ ok: true }>(`/api/submissions/${id}/verify`, { method: "POST" }),
     onSuccess: () => client.invalidateQueries({ queryKey: submissionKey(id) }),
   });
 }

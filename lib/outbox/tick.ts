@@ -1,9 +1,11 @@
 // One round of the outbox, the same for the worker's loop and for a request that has just stored
 // a submission (run after its response): reclaim what a stopped worker left, deliver what is
-// claimable, follow what was delivered, and bring the submissions' statuses up to date.
+// claimable, follow what was delivered, bring the submissions' statuses up to date, and read one
+// part of a complete submission back from the service.
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { getEnv } from "@/lib/env";
+import { readBackOnce } from "@/lib/read-back/run";
 import { updateSubmissionStatus } from "@/lib/submissions/status";
 import { claimBatches, claimDueChecks, reclaimStale } from "./claim";
 import { deliverClaimed } from "./deliver";
@@ -48,5 +50,7 @@ export async function tick(options: TickOptions = {}): Promise<boolean> {
     if (!(await followBatch(batch))) unreachable.add(batch.connectionId);
   }
   for (const id of new Set([...claimed, ...due].map((c) => c.submissionId))) await updateSubmissionStatus(id);
-  return claimed.length + due.length > 0;
+  // Then one part of reading a complete submission back (lib/read-back).
+  const readBack = await readBackOnce(workerId, submissionId);
+  return claimed.length + due.length > 0 || readBack;
 }

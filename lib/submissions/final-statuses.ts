@@ -7,3 +7,10 @@ const FINAL_STATUSES: readonly SubmissionStatus[] = ["complete", "complete_with_
 export function isFinalStatus(status: SubmissionStatus): boolean {
   return FINAL_STATUSES.includes(status);
 }
+
+/** Nothing more will change without the admin: final, and read back when it completed. */
+export function isSettled(submission: { status: SubmissionStatus; verification: { state: string } | null }): boolean {
+  if (!isFinalStatus(submission.status)) return false;
+  if (submission.status === "needs_attention") return true;
+  return submission.verification !== null && submission.verification.state !== "pending";
+}

@@ -15,7 +15,17 @@ export type SubmissionSummary = {
   source: { draftId: string; label: string; kind: "csv" | "rule" } | null;
 };
 
+/** Read-back's verdict (lib/read-back): null until the imports are complete. */
+export type VerificationView = {
+  state: "pending" | "verified" | "differs" | "could_not_verify";
+  note: string | null;
+  checkedAt: string | null;
+  /** Query calls the read-back made. */
+  calls: number;
+} | null;
+
 export type SubmissionDetail = SubmissionSummary & {
+  verification: VerificationView;
   batches: {
     index: number;
     matchBy: string;
@@ -31,6 +41,8 @@ export type SubmissionDetail = SubmissionSummary & {
     contactName: string | null;
     amountCents: number | null;
     currency: string;
+    /** What read-back found different at the service, in words. */
+    differences: { splitId: string | null; kind: string; message: string }[];
     rows: {
       splitId: string;
       unitAmountCents: number;
@@ -60,6 +72,7 @@ export async function getSubmission(connectionId: string, id: string): Promise<S
       bulkDrafts: { select: { id: true, label: true, source: true }, take: 1 },
       batches: { orderBy: { index: "asc" }, include: { _count: { select: { rows: true } } } },
       rows: { orderBy: [{ batchId: "asc" }, { rowIndex: "asc" }] },
+      differences: { orderBy: [{ transactionId: "asc" }, { splitId: "asc" }] },
     },
   });
   if (!submission) return null;
@@ -79,6 +92,12 @@ export async function getSubmission(connectionId: string, id: string): Promise<S
     if (list) list.push(row);
     else rowsByTransaction.set(row.transactionId, [row]);
   }
+  const differencesByTransaction = new Map<string, SubmissionDetail["transactions"][number]["differences"]>();
+  for (const d of submission.differences) {
+    const list = differencesByTransaction.get(d.transactionId) ?? [];
+    list.push({ splitId: d.splitId, kind: d.kind, message: d.message });
+    differencesByTransaction.set(d.transactionId, list);
+  }
   return {
     id: submission.id,
     status: submission.status,
@@ -97,6 +116,14 @@ export async function getSubmission(connectionId: string, id: string): Promise<S
       lastError: c.lastError,
       rowCount: c._count.rows,
     })),
+    verification: submission.verification
+      ? {
+          state: submission.verification,
+          note: submission.verificationNote,
+          checkedAt: submission.verifiedAt?.toISOString() ?? null,
+          calls: submission.verificationCalls,
+        }
+      : null,
     transactions: transactionIds.map((transactionId) => {
       const t = byId.get(transactionId);
       return {
@@ -104,6 +131,7 @@ export async function getSubmission(connectionId: string, id: string): Promise<S
         contactName: t?.contactName ?? null,
         amountCents: t ? Number(t.amountCents) : null,
         currency: t?.currency ?? "USD",
+        differences: differencesByTransaction.get(transactionId) ?? [],
         rows: (rowsByTransaction.get(transactionId) ?? []).map((r) => ({
           splitId: r.splitId,
           unitAmountCents: Number(r.unitAmountCents),

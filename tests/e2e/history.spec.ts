@@ -21,6 +21,9 @@ test("history names each gift, reads in the admin's time zone, filters, and says
   await e.button("Split evenly").click();
   await e.send();
   await expect(page.getByText("Complete", { exact: true })).toBeVisible({ timeout: 15_000 });
+  // Then Apportion reads the gift back from the service and says what it found.
+  await expect(page.getByText("Verified:", { exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole("status").filter({ hasText: "the service holds every split as sent" })).toBeVisible();
   await expect(page.getByRole("link", { name: /^\$100\.00 from / })).toBeVisible();
   // November in New York is Eastern Standard Time.
   await expect(page.getByText(/^Submitted .* EST/)).toBeVisible();
