@@ -1,7 +1,8 @@
 // The one schema of an allocation (a transaction split into rows), used by the editor's
 // zodResolver and by the route handler, so both say the same words. The sum rule lives here.
 import { z } from "zod";
-import { MAX_QUANTITY, parseMoney, parseQuantity } from "./money";
+import { MAX_QUANTITY, parseQuantity } from "./money";
+import { parseAmount } from "./plain-cents";
 import { MAX_ROWS_PER_TRANSACTION, sumProblem } from "./sum";
 import { optionalText, parsedText, text } from "./text";
 
@@ -9,7 +10,7 @@ import { optionalText, parsedText, text } from "./text";
 export { MAX_ROWS_PER_TRANSACTION, sumProblem };
 export { MAX_QUANTITY };
 
-const amount = parsedText(parseMoney, "Enter an amount.");
+const amount = parsedText(parseAmount, "Enter an amount.");
 
 const quantity = parsedText(parseQuantity, "Enter a quantity.");
 
