@@ -69,36 +69,44 @@ export function buildImportRows(
   deletedAt: Date,
 ): ImportRow[] {
   const ref = transactionRefFor(transaction);
-  const rows: ImportRow[] = allocation.rows.map((row) =>
-    withoutUndefined({
-      id: row.splitId,
-      transaction_id: ref,
-      unit_amount_in_cents: row.amount,
-      quantity: row.quantity,
-      campaign: row.campaign,
-      campaign_id: row.campaignId,
-      parent_campaign: row.parentCampaign,
-      parent_campaign_id: row.parentCampaignId,
-      fund: row.fund,
-      fund_id: row.fundId,
-    }),
-  );
+  const rows: ImportRow[] = [];
+  for (const row of allocation.rows) rows.push(importRow(row, ref));
   for (const splitId of allocation.removedSplitIds) {
     const old = existing.get(splitId);
     if (!old) continue;
-    rows.push(
-      withoutUndefined({
-        id: splitId,
-        transaction_id: ref,
-        unit_amount_in_cents: old.unitAmountCents,
-        quantity: old.quantity,
-        fund: old.fund,
-        fund_id: old.fundId ?? undefined,
-        deleted_at: Math.floor(deletedAt.getTime() / 1000),
-      }),
-    );
+    const removed = {
+      id: splitId,
+      transaction_id: ref,
+      unit_amount_in_cents: old.unitAmountCents,
+      quantity: old.quantity,
+      fund: old.fund,
+    } as ImportRow;
+    const fundId = old.fundId ?? undefined;
+    if (fundId !== undefined) removed.fund_id = fundId;
+    removed.deleted_at = Math.floor(deletedAt.getTime() / 1000);
+    rows.push(removed);
   }
   return rows;
+}
+
+/** One row, key by key: a field left empty is absent (not undefined), and the keys keep the
+ *  order above, which is the order of the JSON the service receives and the preview shows.
+ *  (Filtering Object.entries per row was a fifth of parsing 100,000 rows: bench/parse-rows.ts.) */
+function importRow(row: SplitLine, ref: string): ImportRow {
+  // `fund` is set below, after the campaign fields, to keep the key order.
+  const out = {
+    id: row.splitId,
+    transaction_id: ref,
+    unit_amount_in_cents: row.amount,
+    quantity: row.quantity,
+  } as ImportRow;
+  if (row.campaign !== undefined) out.campaign = row.campaign;
+  if (row.campaignId !== undefined) out.campaign_id = row.campaignId;
+  if (row.parentCampaign !== undefined) out.parent_campaign = row.parentCampaign;
+  if (row.parentCampaignId !== undefined) out.parent_campaign_id = row.parentCampaignId;
+  out.fund = row.fund;
+  if (row.fundId !== undefined) out.fund_id = row.fundId;
+  return out;
 }
 
 export function importBody(matchBy: MatchBy, rows: ImportRow[]): ImportBody {
@@ -109,8 +117,4 @@ export function importBody(matchBy: MatchBy, rows: ImportRow[]): ImportBody {
     data_type: "json",
     data: rows,
   };
-}
-
-function withoutUndefined<T extends object>(value: T): T {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
 }

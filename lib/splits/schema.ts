@@ -1,17 +1,16 @@
 // The one schema of an allocation (a transaction split into rows), used by the editor's
 // zodResolver and by the route handler, so both say the same words. The sum rule lives here.
 import { z } from "zod";
-import { MAX_QUANTITY, parseMoney, parseQuantity } from "./money";
+import { MAX_QUANTITY, parseQuantity } from "./money";
+import { parseAmount } from "./plain-cents";
 import { MAX_ROWS_PER_TRANSACTION, sumProblem } from "./sum";
-import { parsedText, text } from "./text";
+import { optionalText, parsedText, text } from "./text";
 
 // Re-exported: server code imports them from here.
 export { MAX_ROWS_PER_TRANSACTION, sumProblem };
 export { MAX_QUANTITY };
 
-const optionalText = (label: string, max: number) => text(label, max).transform((v) => (v === "" ? undefined : v));
-
-const amount = parsedText(parseMoney, "Enter an amount.");
+const amount = parsedText(parseAmount, "Enter an amount.");
 
 const quantity = parsedText(parseQuantity, "Enter a quantity.");
 
@@ -30,16 +29,16 @@ export const splitRowSchema = z
     /** The service's default campaign (the partner's name), chosen explicitly: see placement.ts. */
     serviceDefaultCampaign: z.boolean().optional(),
   })
-  .superRefine((row, ctx) => {
-    if (row.serviceDefaultCampaign && (row.campaign || row.campaignId || row.parentCampaign || row.parentCampaignId)) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["campaign"],
-        message: "Choose either a campaign or the service's default campaign, not both.",
-      });
-    } else if ((row.parentCampaign || row.parentCampaignId) && !row.campaign) {
-      ctx.addIssue({ code: "custom", path: ["campaign"], message: "A parent campaign needs a campaign under it." });
-    }
+  .check((payload) => {
+    // A check rather than superRefine: superRefine gives every row an addIssue closure.
+    const row = payload.value;
+    const message =
+      row.serviceDefaultCampaign && (row.campaign || row.campaignId || row.parentCampaign || row.parentCampaignId)
+        ? "Choose either a campaign or the service's default campaign, not both."
+        : (row.parentCampaign || row.parentCampaignId) && !row.campaign
+          ? "A parent campaign needs a campaign under it."
+          : null;
+    if (message) payload.issues.push({ code: "custom", path: ["campaign"], message, input: row, continue: true });
   });
 
 export type SplitRowInput = z.input<typeof splitRowSchema>;

@@ -94,6 +94,22 @@ describe("the allocation schema (shared by the editor and the server)", () => {
     expect(bad.error!.issues[0]?.message).toContain("control characters");
   });
 
+  it("gives every refusal of a name, in order, and keeps checking the sum past it", () => {
+    const name = `${"x".repeat(201)}\u0000\ud800`;
+    const result = allocationSchema.safeParse({ ...base, rows: [row("60.00", { campaign: name })] });
+    expect(result.error!.issues.map((i) => [i.path.join("."), i.message])).toEqual([
+      ["rows.0.campaign", "Campaign can be at most 200 characters."],
+      ["rows.0.campaign", "Campaign cannot contain control characters."],
+      ["rows.0.campaign", expect.stringContaining("incomplete character")],
+      ["rows", "The splits add up to $60.00: $40.00 short of the $100.00 total."],
+    ]);
+  });
+
+  it("stops at an amount it cannot read: no sum without it", () => {
+    const result = allocationSchema.safeParse({ ...base, rows: [row("abc"), row("30.00")] });
+    expect(result.error!.issues.map((i) => i.path.join("."))).toEqual(["rows.0.amount"]);
+  });
+
   it("refuses duplicate split ids and more than 100 rows", () => {
     const twin = row("50");
     const dup = allocationSchema.safeParse({ ...base, rows: [twin, { ...twin }] });

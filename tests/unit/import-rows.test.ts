@@ -80,6 +80,19 @@ describe("building rows", () => {
         deleted_at: 1_795_305_600,
       },
     ]);
+    // The service receives the JSON as written: keys in one order, empty fields absent.
+    expect(JSON.stringify(rows[0])).toBe(
+      '{"id":"ext-7:2","transaction_id":"ext-7","unit_amount_in_cents":3000,"quantity":1,"campaign":"Spring Appeal",' +
+        '"campaign_id":"c-2","parent_campaign":"Annual Fund","fund":"General"}',
+    );
+    expect(Object.keys(rows[2]!)).toEqual([
+      "id",
+      "transaction_id",
+      "unit_amount_in_cents",
+      "quantity",
+      "fund",
+      "deleted_at",
+    ]);
     expect(importBody("id", rows)).toMatchObject({
       data_format: "split_transaction",
       action_type: "create",

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { centsToInput, formatCents, parseMoney, parsePercent, percentOf } from "@/lib/splits/money";
+import { parseAmount, plainCents } from "@/lib/splits/plain-cents";
 
 describe("parseMoney", () => {
   it.each([
@@ -22,6 +23,10 @@ describe("parseMoney", () => {
     ["$1,234.50", 123450],
     ["12,345,678.9", 1234567890],
     ["$.99", 99],
+    // The editor's own form, read by the fast path: the same answers as the general one.
+    ["007.50", 750],
+    ["1234567890123.45", 123456789012345],
+    ["12345678901234.56", 1234567890123456],
   ])("reads %s as %i cents", (text, cents) => {
     expect(parseMoney(text)).toEqual({ ok: true, value: cents });
   });
@@ -39,6 +44,9 @@ describe("parseMoney", () => {
     ["-5", "more than 0"],
     ["0", "more than 0"],
     ["0.00", "more than 0"],
+    ["000.00", "more than 0"],
+    ["12.3a", "digits with an optional decimal point"],
+    ["-1.00", "more than 0"],
     ["1e3", "plain digits"],
     ["abc", "digits with an optional decimal point"],
     ["12.3.4", "digits with an optional decimal point"],
@@ -51,6 +59,38 @@ describe("parseMoney", () => {
     const parsed = parseMoney(text);
     expect(parsed.ok).toBe(false);
     if (!parsed.ok) expect(parsed.error).toContain(message);
+  });
+});
+
+describe("the schema's amount reader", () => {
+  it("reads the editor's own form in one pass, and answers as parseMoney for every input", () => {
+    expect(plainCents("1234.56")).toBe(123456);
+    expect(plainCents("12.5")).toBeNull();
+    expect(plainCents("0.00")).toBeNull();
+    const inputs = [
+      "007.50",
+      "0.01",
+      "1234567890123.45",
+      "12345678901234.56",
+      "0.00",
+      "000.00",
+      "12.3a",
+      "-1.00",
+      " 1.00",
+      "1.00 ",
+      "$1.00",
+      "1,000.00",
+      "1.234",
+      ".50",
+      "5.",
+      "1e3.00",
+      "١٢.٣٤",
+      "+1.00",
+      "",
+    ];
+    for (let i = 0; i < 2_000; i++)
+      inputs.push(`${Math.floor(Math.random() * 1e6)}.${String(i % 100).padStart(2, "0")}`);
+    for (const input of inputs) expect(parseAmount(input), input).toEqual(parseMoney(input));
   });
 });
 
