@@ -1,12 +1,14 @@
 // The signed-in admin's connection. A session is valid only while its connection exists, is not
-// disconnected, and has the same session epoch (disconnect bumps it, ending every session).
+// disconnected, and has the same session epoch (disconnect bumps it, ending every session). The
+// row comes from the per-process cache that LISTEN/NOTIFY keeps fresh (lib/connections/
+// connection-cache.ts), so a disconnect anywhere reaches every instance's next request.
 import "server-only";
 import { decode } from "next-auth/jwt";
 import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
 import { AppError } from "@/lib/app-error";
-import { findConnection } from "@/lib/connections/store";
+import { readConnection } from "@/lib/connections/store";
 import { getEnv } from "@/lib/env";
 import type { Connection } from "@/lib/generated/prisma/client";
 
@@ -17,7 +19,7 @@ import type { Connection } from "@/lib/generated/prisma/client";
 export const getCurrentConnection = cache(async function getCurrentConnection(): Promise<Connection | null> {
   const session = await readSessionToken();
   if (!session) return null;
-  const connection = await findConnection(session.connectionId);
+  const connection = await readConnection(session.connectionId);
   if (!connection || connection.status === "disconnected" || connection.sessionEpoch !== session.sessionEpoch) {
     return null;
   }
