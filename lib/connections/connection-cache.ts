@@ -122,6 +122,12 @@ export function processConnectionCache(): ConnectionCache {
   return current instanceof ConnectionCache ? current : current.cache;
 }
 
+/** This process's cache if anything has read through it yet: there is nothing to forget before. */
+export function existingProcessConnectionCache(): ConnectionCache | undefined {
+  const current = globalForCache.apportionConnectionCache;
+  return current instanceof ConnectionCache ? current : current?.cache;
+}
+
 /** Stops this process's listener (tests; a script that wants to exit at once). */
 export async function stopProcessConnectionCache(): Promise<void> {
   const current = globalForCache.apportionConnectionCache;

@@ -6,7 +6,7 @@ import type { Connection, ConnectionEventType } from "@/lib/generated/prisma/cli
 import { log } from "@/lib/log";
 import { missingScopes } from "@/lib/scopes";
 import type { TokenResponse } from "@/lib/service/schemas";
-import { processConnectionCache } from "./connection-cache";
+import { existingProcessConnectionCache, processConnectionCache } from "./connection-cache";
 import { activeKeyId, open, seal } from "./token-cipher";
 
 export type ConnectionTokens = { accessToken: string; refreshToken: string | null };
@@ -120,7 +120,7 @@ export function readConnection(id: string): Promise<Readonly<Connection> | null>
  * notification (which every other process relies on). Call it after the write has committed.
  */
 export function forgetConnection(id: string): void {
-  processConnectionCache().forget(id);
+  existingProcessConnectionCache()?.forget(id);
 }
 
 /**
@@ -160,7 +160,7 @@ export async function recordCheck(id: string, organizationName: string | undefin
   );
   const checked = rows[0] ?? null;
   // Usually only the check's time changed, which the cache does not hold; a new name it does.
-  if (checked) processConnectionCache().forgetIfChanged(checked);
+  if (checked) existingProcessConnectionCache()?.forgetIfChanged(checked);
   return checked;
 }
 
