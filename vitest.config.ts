@@ -17,6 +17,9 @@ export default defineConfig({
       APPORTION_SILENT_LOGS: "1",
       // Backoff between send attempts in milliseconds rather than seconds, so retry tests are fast.
       OUTBOX_BACKOFF_MS: "5",
+      // Tests change Connection rows with SQL and assert at once; the cache would see the change
+      // a notification later. tests/integration/connection-cache.test.ts turns it on.
+      CONNECTION_CACHE: "0",
     },
     // Integration files share one PostgreSQL database; running files in parallel would make
     // them observe each other's rows.

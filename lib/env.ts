@@ -101,6 +101,10 @@ const schema = z.object({
   OUTBOX_CLAIM_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(120_000),
   /** "0" keeps the outbox worker out of the web server (run `npm run worker` instead). */
   APPORTION_WORKER: z.enum(["0", "1"]).default("1"),
+  /** "0" reads every session's connection from the database instead of a cache kept fresh by
+   *  LISTEN/NOTIFY (lib/connections/connection-cache.ts); the launcher sets it for the embedded
+   *  database, whose socket server cannot deliver notifications. */
+  CONNECTION_CACHE: z.enum(["0", "1"]).default("1"),
 });
 
 export type AppEnv = z.infer<typeof schema>;

@@ -1,12 +1,14 @@
 // The signed-in admin's connection. A session is valid only while its connection exists, is not
-// disconnected, and has the same session epoch (disconnect bumps it, ending every session).
+// disconnected, and has the same session epoch (disconnect bumps it, ending every session). The
+// row comes from the per-process cache that LISTEN/NOTIFY keeps fresh (lib/connections/
+// connection-cache.ts), so a disconnect anywhere reaches every instance's next request.
 import "server-only";
 import { decode } from "next-auth/jwt";
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
 import { AppError } from "@/lib/app-error";
-import { findConnection } from "@/lib/connections/store";
+import { readConnection } from "@/lib/connections/store";
 import { getEnv } from "@/lib/env";
 import { PATH_HEADER, returnPath } from "@/lib/return-path";
 import type { Connection } from "@/lib/generated/prisma/client";
@@ -18,7 +20,7 @@ import type { Connection } from "@/lib/generated/prisma/client";
 export const getCurrentConnection = cache(async function getCurrentConnection(): Promise<Connection | null> {
   const session = await readSessionToken();
   if (!session) return null;
-  const connection = await findConnection(session.connectionId);
+  const connection = await readConnection(session.connectionId);
   if (!connection || connection.status === "disconnected" || connection.sessionEpoch !== session.sessionEpoch) {
     return null;
   }
@@ -54,20 +56,55 @@ export const SESSION_COOKIE_NAMES = ["next-auth.session-token", "__Secure-next-a
  * jwt callback changes the token only at sign-in and the session callback only copies these two
  * fields, so they are read here directly.
  */
-async function readSessionToken(): Promise<{ connectionId: string; sessionEpoch: number } | null> {
+async function readSessionToken(): Promise<SessionClaims | null> {
   const env = getEnv();
   // The one name next-auth uses for this deployment: only the __Secure- cookie on https, which a
   // plain-http page of a sibling domain cannot set.
   const name = SESSION_COOKIE_NAMES[new URL(env.NEXTAUTH_URL).protocol === "https:" ? 1 : 0];
   const token = sessionCookieValue(await cookies(), name);
   if (!token) return null;
+  const opened = openedTokens.get(token);
+  if (opened) {
+    if (opened.exp === undefined || opened.exp > epochSeconds() - CLOCK_TOLERANCE_S) return opened;
+    openedTokens.delete(token);
+    return null;
+  }
   try {
     const payload = await decode({ token, secret: env.NEXTAUTH_SECRET });
-    const { connectionId, sessionEpoch } = payload ?? {};
-    return typeof connectionId === "string" && typeof sessionEpoch === "number" ? { connectionId, sessionEpoch } : null;
+    const { connectionId, sessionEpoch, exp, nbf } = payload ?? {};
+    if (typeof connectionId !== "string" || typeof sessionEpoch !== "number") return null;
+    const claims = { connectionId, sessionEpoch, exp: typeof exp === "number" ? exp : undefined };
+    // A token valid only later (nbf) is opened again each time; next-auth never sets nbf.
+    if (nbf === undefined) remember(token, claims);
+    return claims;
   } catch {
     return null; // expired, tampered with, or sealed with another secret: no session
   }
+}
+
+type SessionClaims = { connectionId: string; sessionEpoch: number; exp: number | undefined };
+
+/**
+ * Cookies this process has opened, by their exact text: opening one (a key derivation and an
+ * AES-GCM decryption) cost about 0.6 ms per request, and the same cookie always opens to the same
+ * claims. Only the expiry moves with time, so it is checked again on every use, with decode's
+ * own tolerance. Whether the session still holds is the connection's business, read after.
+ */
+const openedTokens = new Map<string, SessionClaims>();
+const OPENED_TOKENS_MAX = 1_000;
+/** jose's clockTolerance as next-auth's decode passes it. */
+const CLOCK_TOLERANCE_S = 15;
+
+function remember(token: string, claims: SessionClaims) {
+  if (openedTokens.size >= OPENED_TOKENS_MAX) {
+    const oldest = openedTokens.keys().next().value;
+    if (oldest !== undefined) openedTokens.delete(oldest);
+  }
+  openedTokens.set(token, claims);
+}
+
+function epochSeconds(): number {
+  return Math.floor(Date.now() / 1000);
 }
 
 type CookieJar = { get(name: string): { value: string } | undefined; getAll(): { name: string; value: string }[] };

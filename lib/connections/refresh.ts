@@ -19,6 +19,7 @@ import {
   type ConnectionTokens,
   expiryFrom,
   findConnection,
+  forgetConnection,
   markStopped,
   parseScopes,
   recordEvent,
@@ -155,6 +156,7 @@ async function refreshWithLease(
     if (!theirs) throw new AppError("connection_needs_reconnect", "This connection needs to be reconnected.");
     return theirs;
   }
+  forgetConnection(connectionId);
   await recordEvent(connectionId, "refreshed");
   log.info("connection.refreshed", { connectionId });
   return tokens;

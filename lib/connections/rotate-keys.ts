@@ -4,7 +4,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { getEnv } from "@/lib/env";
-import { openTokens, sealTokens } from "./store";
+import { forgetConnection, openTokens, sealTokens } from "./store";
 import { activeKeyId, TokenCipherError } from "./token-cipher";
 
 export type RotationReport = {
@@ -36,8 +36,10 @@ export async function resealAllTokens(): Promise<RotationReport> {
       where: { id: connection.id, tokenVersion: connection.tokenVersion },
       data: { ...sealTokens(connection, tokens) },
     });
-    if (written.count === 1) report.resealed++;
-    else report.skipped++;
+    if (written.count === 1) {
+      forgetConnection(connection.id);
+      report.resealed++;
+    } else report.skipped++;
   }
   return report;
 }

@@ -9,7 +9,7 @@ import type { ServiceTarget } from "@/lib/service/request";
 import { readableTokens } from "./readable-tokens";
 import { refreshConnection } from "./refresh";
 import { serviceTarget } from "./service-target";
-import { findConnection, markStopped } from "./store";
+import { markStopped, readConnection } from "./store";
 
 export const DISABLED_MESSAGE =
   "The service reports that this integration was disabled (disconnected from the service's side). Reconnect to continue.";
@@ -19,12 +19,14 @@ type Call<T> = (accessToken: string, target: ServiceTarget) => Promise<T>;
 /**
  * Runs `call` with the connection's access token. Given the connection row the caller has just
  * read (the session check reads it on every request), it is not read again: its state is as
- * fresh as a second read would be, and the token version it carries is what a refresh
- * compares-and-swaps against, so a stale row can only cause a refresh to adopt newer tokens.
+ * fresh as a second read would be. Given an id (the outbox, syncs), the row comes from the
+ * process's cache (store.ts, readConnection), as fresh as the session's. The token version the
+ * row carries is what a refresh compares-and-swaps against, so a stale row can only cause a
+ * refresh to adopt newer tokens.
  */
 export async function withServiceAccess<T>(connectionOrId: Connection | string, call: Call<T>): Promise<T> {
   const connectionId = typeof connectionOrId === "string" ? connectionOrId : connectionOrId.id;
-  const connection = typeof connectionOrId === "string" ? await findConnection(connectionOrId) : connectionOrId;
+  const connection = typeof connectionOrId === "string" ? await readConnection(connectionOrId) : connectionOrId;
   const tokens = connection ? await usableTokens(connection) : null;
   if (!connection || !tokens) throw new AppError("unauthenticated", "Connect an organization first.");
   const target = serviceTarget();

@@ -11,6 +11,7 @@
 //   otherwise the run becomes a full re-read: never a missing gift.
 import "server-only";
 import { withServiceAccess } from "@/lib/connections/service-access";
+import { forgetConnection } from "@/lib/connections/store";
 import { db } from "@/lib/db";
 import type { Connection, TransactionSync } from "@/lib/generated/prisma/client";
 import { ServiceApiError } from "@/lib/service/errors";
@@ -270,6 +271,7 @@ async function finish(sync: TransactionSync): Promise<void> {
     }),
     db().connection.update({ where: { id: sync.connectionId }, data: { transactionsSyncedAt: startedAt } }),
   ]);
+  forgetConnection(sync.connectionId); // the session's row says when the copy was last synced
   // After a full copy (possibly 200,000 new rows): fresh statistics for the planner, and a
   // visibility map so that counting the list is an index-only scan. The embedded database has no
   // autovacuum. Best effort: the copy is complete either way.

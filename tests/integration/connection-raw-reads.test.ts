@@ -1,6 +1,9 @@
-// The session check reads and the health check writes the connection with plain SQL: they must
-// give exactly the row Prisma's model queries give (types, dates, arrays, enums).
-import { beforeEach, describe, expect, it } from "vitest";
+// The session check reads and the health check writes the connection with plain SQL straight on
+// the pool (lib/db.ts, sqlRows): they must give exactly the row Prisma's model queries give
+// (types, dates, arrays, enums), whatever the machine's time zone. Stored timestamps are UTC
+// without a zone; `pg` on its own reads and writes them in local time, so this file runs in a
+// zone that is not UTC.
+import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db";
 import { readConnectionHistory } from "@/lib/connections/read";
 import { findConnection, markStopped, recordCheck, saveGrant } from "@/lib/connections/store";
@@ -16,6 +19,9 @@ const grant = {
   scopes: ["basic", "data_add"],
   expiresAt: new Date("2026-11-22T10:11:12.345Z"),
 };
+
+vi.stubEnv("TZ", "America/New_York");
+afterAll(() => vi.unstubAllEnvs());
 
 describe("connection reads and the check's write in plain SQL (PostgreSQL)", () => {
   beforeEach(resetTables);
@@ -44,6 +50,14 @@ describe("connection reads and the check's write in plain SQL (PostgreSQL)", () 
     expect(checked!.lastCheckedAt!.getTime()).toBeGreaterThanOrEqual(before - 1);
     expect(checked!.lastCheckedAt!.getTime()).toBeLessThanOrEqual(Date.now() + 1);
     expect(checked!.updatedAt.getTime()).toBe(checked!.lastCheckedAt!.getTime());
+  });
+
+  it("recordCheck relaxes the commit of its own transaction only", async () => {
+    const saved = await saveGrant(grant);
+    await recordCheck(saved.id, undefined);
+    // The pool hands back the client it just released: the setting did not outlive the statement.
+    const [setting] = await db().$queryRaw<{ value: string }[]>`SELECT current_setting('synchronous_commit') AS value`;
+    expect(setting?.value).toBe("on");
   });
 
   it("recordCheck keeps the name when the service gives none", async () => {

@@ -6,6 +6,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
+import { CHANGE_CHANNEL } from "@/lib/connections/change-listener";
+import { createListeningCache } from "@/lib/connections/connection-cache";
 import { startEmbeddedDatabase } from "@/scripts/embedded-database";
 
 const root = await mkdtemp(path.join(tmpdir(), "apportion-embedded-"));
@@ -59,5 +61,30 @@ describe("embedded database", () => {
     await writeFile(`${dataDir}.lock`, String(process.ppid));
     await expect(startEmbeddedDatabase(dataDir, 0)).rejects.toThrow(/already in use by process/);
     await rm(`${dataDir}.lock`);
+  });
+
+  // Its clients share one PGlite session, so a NOTIFY comes back to the client that sent it and a
+  // LISTEN on another client hears nothing. The connection cache must then never serve (the
+  // launcher also turns it off with CONNECTION_CACHE=0): every read goes to the database.
+  it("cannot deliver notifications, and the connection cache never serves on it", async () => {
+    const database = await startEmbeddedDatabase(path.join(root, "listen"), 0);
+    const sender = new pg.Client({ connectionString: database.url });
+    await sender.connect();
+    const { cache, listener } = createListeningCache({
+      databaseUrl: database.url,
+      notify: (payload) => sender.query("SELECT pg_notify($1, $2)", [CHANGE_CHANNEL, payload]),
+      probeTimeoutMs: 300,
+    });
+    try {
+      const backToSender: string[] = [];
+      sender.on("notification", (n) => backToSender.push(n.payload ?? ""));
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(cache.serving).toBe(false);
+      expect(backToSender.some((payload) => payload.startsWith("probe:"))).toBe(true);
+    } finally {
+      await listener.stop();
+      await sender.end();
+      await database.stop();
+    }
   });
 });

@@ -82,6 +82,21 @@ describe("session check (PostgreSQL)", () => {
     expect(await getCurrentConnection()).toBeNull();
   });
 
+  it("refuses a cookie it opened before once that cookie has expired (checked on every use)", async () => {
+    const c = await connection();
+    await signIn({ connectionId: c.id, sessionEpoch: c.sessionEpoch }, { maxAge: 60 });
+    expect((await getCurrentConnection())?.id).toBe(c.id);
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(Date.now() + 70_000); // within decode's 15 s tolerance: still accepted
+      expect((await getCurrentConnection())?.id).toBe(c.id);
+      vi.setSystemTime(Date.now() + 10_000);
+      expect(await getCurrentConnection()).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("reads a cookie next-auth split into chunks", async () => {
     const c = await connection();
     await signIn({ connectionId: c.id, sessionEpoch: c.sessionEpoch });
