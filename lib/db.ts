@@ -2,10 +2,11 @@
 // (a PGlite socket server started by scripts/launch.ts) and a real server: one code path.
 import "server-only";
 import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
 import { getEnv } from "@/lib/env";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 
-const globalForDb = globalThis as unknown as { apportionDb?: PrismaClient };
+const globalForDb = globalThis as unknown as { apportionDb?: PrismaClient; apportionPool?: pg.Pool };
 
 /** The client inside `db().$transaction(async (tx) => …)`, for helpers that write within one. */
 export type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
@@ -13,6 +14,18 @@ export type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
 export function db(): PrismaClient {
   globalForDb.apportionDb ??= createClient();
   return globalForDb.apportionDb;
+}
+
+/**
+ * The pool under the Prisma client, for the few set-based statements on the submission and
+ * outbox paths (lib/db-sql.ts). Prisma's query compiler copies every parameter through
+ * WebAssembly: a statement with 10,000-element arrays took 150–500 ms through `$queryRaw` and
+ * 30–60 ms through pg (bench/RESULTS.md, issue 10). It is the same pool, so the embedded
+ * database's single connection is still shared, one user at a time.
+ */
+export function pool(): pg.Pool {
+  db();
+  return globalForDb.apportionPool!;
 }
 
 function createClient(): PrismaClient {
@@ -24,6 +37,8 @@ function createClient(): PrismaClient {
   }
   // The embedded database serves every connection from one PGlite session, so its launcher
   // sets DATABASE_POOL_MAX=1: concurrent transactions on it lose writes otherwise.
-  const adapter = new PrismaPg({ connectionString: env.DATABASE_URL, max: env.DATABASE_POOL_MAX });
-  return new PrismaClient({ adapter });
+  // allowExitOnIdle: a script that has disconnected is not kept alive by idle connections.
+  const shared = new pg.Pool({ connectionString: env.DATABASE_URL, max: env.DATABASE_POOL_MAX, allowExitOnIdle: true });
+  globalForDb.apportionPool = shared;
+  return new PrismaClient({ adapter: new PrismaPg(shared) });
 }

@@ -7,8 +7,7 @@
 // JSON and is parsed with zod here; bigints travel as text so that no cent is lost.
 import "server-only";
 import { z } from "zod";
-import { db } from "@/lib/db";
-import { Prisma } from "@/lib/generated/prisma/client";
+import { raw, sql } from "@/lib/db-sql";
 
 const bigintText = z.string().transform((s) => BigInt(s));
 
@@ -47,11 +46,11 @@ const lookupsSchema = z.object({
   clashes: z.array(z.object({ transactionId: z.string(), externalId: z.string().nullable() })),
 });
 
-const SPLITS_JSON = Prisma.sql`coalesce(json_agg(json_build_object(
+const SPLITS_JSON = raw(`coalesce(json_agg(json_build_object(
   'splitId', k."splitId", 'transactionId', k."transactionId", 'deletedAt', k."deletedAt",
   'unitAmountCents', k."unitAmountCents"::text, 'quantity', k.quantity, 'campaign', k.campaign,
   'campaignId', k."campaignId", 'parentCampaign', k."parentCampaign", 'parentCampaignId', k."parentCampaignId",
-  'fund', k.fund, 'fundId', k."fundId")), '[]'::json)`;
+  'fund', k.fund, 'fundId', k."fundId")), '[]'::json)`);
 
 export type KnownTransactionFacts = z.infer<typeof knownTransactionSchema>;
 export type KnownSplitFacts = z.infer<typeof knownSplitSchema>;
@@ -65,7 +64,7 @@ export async function lookUpForSubmission(
 ): Promise<SubmissionLookups> {
   const ids = [...transactionIds];
   const named = [...splitIds];
-  const [answer] = await db().$queryRaw<unknown[]>`
+  const [answer] = await sql<unknown>`
     SELECT
       (SELECT json_build_object('id', s.id, 'requestHash', s."requestHash") FROM "Submission" AS s
         WHERE s."connectionId" = ${connectionId}::uuid AND s."idempotencyKey" = ${idempotencyKey}) AS existing,

@@ -8,7 +8,7 @@
 // statement inserts, the other inserts nothing (its batches and rows hang off the CTE's empty
 // result) and returns no id; the caller then reads the winner.
 import "server-only";
-import { db } from "@/lib/db";
+import { sql } from "@/lib/db-sql";
 import type { ImportBody, ImportRow } from "@/lib/service/import-rows";
 
 export type StoredBatch = {
@@ -32,11 +32,11 @@ export type NewSubmission = {
 export async function insertSubmission(submission: NewSubmission, batches: readonly StoredBatch[]): Promise<boolean> {
   const rows = batches.flatMap((batch) => batch.rows.map((r, rowIndex) => ({ ...r, batchId: batch.id, rowIndex })));
   const column = <T>(pick: (r: (typeof rows)[number]) => T): T[] => rows.map(pick);
-  const inserted = await db().$queryRaw<{ id: string }[]>`
+  const inserted = await sql<{ id: string }>`
     WITH s AS (
       INSERT INTO "Submission" ("id", "connectionId", "idempotencyKey", "requestHash", "transactionCount", "rowCount", "updatedAt")
       VALUES (${submission.id}::uuid, ${submission.connectionId}::uuid, ${submission.idempotencyKey},
-              ${submission.requestHash}, ${submission.transactionCount}, ${submission.rowCount}, now())
+              ${submission.requestHash}, ${submission.transactionCount}::int, ${submission.rowCount}::int, now())
       ON CONFLICT ("connectionId", "idempotencyKey") DO NOTHING
       RETURNING id
     ), b AS (
