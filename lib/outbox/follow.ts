@@ -7,7 +7,7 @@ import { AppError } from "@/lib/app-error";
 import { withServiceAccess } from "@/lib/connections/service-access";
 import { findConnection } from "@/lib/connections/store";
 import { db } from "@/lib/db";
-import type { Connection, SubmissionRow } from "@/lib/generated/prisma/client";
+import type { Connection } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
 import {
   getImport,
@@ -19,7 +19,7 @@ import {
 } from "@/lib/service/imports";
 import { dropReason } from "./drop-reasons";
 import type { DueBatch } from "./claim";
-import { recordBatchOutcome, type RowOutcomeUpdate } from "./record";
+import { batchRows, recordBatchOutcome, type RowOutcomeUpdate, type StoredRow } from "./record";
 
 /** A connection's oldest unfinished import is asked about at most this often. Only that one is
  *  asked (the service finishes imports in order), so this is per organization, not per import:
@@ -30,22 +30,40 @@ export const CHECK_INTERVAL_MS = 250;
  *  service could not be asked, so the rest of the run waits for the next round. */
 export type FollowOutcome = "final" | "pending" | "unreachable";
 
-/** Follows one connection's run in order, stopping at the first import that is not finished. */
+/** Follows one connection's run in order, stopping at the first import that is not finished.
+ *  Statuses are asked one after another; each finished import is recorded (its listing read,
+ *  its rows written) while the next one is asked about. */
 export async function followRun(run: readonly DueBatch[]): Promise<FollowOutcome[]> {
-  const outcomes: FollowOutcome[] = [];
+  const outcomes: Promise<FollowOutcome>[] = [];
   const [first] = run;
-  if (!first) return outcomes;
+  if (!first) return [];
   const connection = (await findConnection(first.connectionId)) ?? first.connectionId;
   for (const batch of run) {
-    const outcome = await followBatch(batch, connection);
-    outcomes.push(outcome);
-    if (outcome !== "final") break;
+    const step = await followBatch(batch, connection);
+    if (typeof step === "string") {
+      outcomes.push(Promise.resolve(step));
+      if (step !== "final") break;
+      continue;
+    }
+    outcomes.push(
+      step.recording.then(
+        () => "final" as const,
+        (error: unknown) => {
+          // Left `sent`: it is asked and recorded again in a later round.
+          log.warn("imports.record_failed", { batchId: batch.id, error });
+          return "unreachable" as const;
+        },
+      ),
+    );
   }
-  return outcomes;
+  return Promise.all(outcomes);
 }
 
+/** An outcome, or a finished import being recorded. */
+type FollowStep = FollowOutcome | { recording: Promise<void> };
+
 /** Asks the service about one sent import and records what it says. */
-export async function followBatch(batch: DueBatch, connection: Connection | string = batch.connectionId): Promise<FollowOutcome> {
+export async function followBatch(batch: DueBatch, connection: Connection | string = batch.connectionId): Promise<FollowStep> {
   try {
     return await checkOnce(batch, connection);
   } catch (error) {
@@ -66,7 +84,7 @@ export async function followBatch(batch: DueBatch, connection: Connection | stri
   }
 }
 
-async function checkOnce(batch: DueBatch, connection: Connection | string): Promise<FollowOutcome> {
+async function checkOnce(batch: DueBatch, connection: Connection | string): Promise<FollowStep> {
   const { connectionId, serviceImportId: importId } = batch;
   const record = await withServiceAccess(connection, (token, target) => getImport(target, token, importId));
   if (!isFinalImportStatus(record.status)) {
@@ -89,14 +107,16 @@ async function checkOnce(batch: DueBatch, connection: Connection | string): Prom
     });
     return "final";
   }
-  const notifications = await withServiceAccess(connection, (token, target) =>
-    getImportNotifications(target, token, importId),
-  ).catch((error: unknown) => {
-    log.warn("imports.listing_unavailable", { batchId: batch.id, error });
-    return null;
-  });
-  await recordOutcome(connectionId, batch.id, record, notifications);
-  return "final";
+  const recording = (async () => {
+    const notifications = await withServiceAccess(connection, (token, target) =>
+      getImportNotifications(target, token, importId),
+    ).catch((error: unknown) => {
+      log.warn("imports.listing_unavailable", { batchId: batch.id, error });
+      return null;
+    });
+    await recordOutcome(connectionId, batch.id, record, notifications);
+  })();
+  return { recording };
 }
 
 async function recordOutcome(
@@ -105,7 +125,7 @@ async function recordOutcome(
   record: ImportRecord,
   notifications: ImportNotification[] | null,
 ) {
-  const rows = await db().submissionRow.findMany({ where: { batchId }, orderBy: { rowIndex: "asc" } });
+  const rows = await batchRows(batchId);
   const drops = new Map<number, ImportNotification>();
   for (const n of notifications ?? []) {
     const index = n.row ?? rows.find((r) => r.splitId === n.id)?.rowIndex;
@@ -118,7 +138,7 @@ async function recordOutcome(
     notifications !== null ? droppedCount === undefined || drops.size >= droppedCount : droppedCount === 0;
   const outcomes: RowOutcomeUpdate[] = [];
   // What the service now holds of each split, the last row naming it winning (as it does there).
-  const held = new Map<string, SubmissionRow>();
+  const held = new Map<string, StoredRow>();
   for (const row of rows) {
     const drop = drops.get(row.rowIndex);
     if (drop) {

@@ -5,7 +5,30 @@
 // the rest happens only when it was still `sent`, so a second follower records nothing twice.
 import "server-only";
 import { sql } from "@/lib/db-sql";
-import type { SubmissionRow } from "@/lib/generated/prisma/client";
+
+/** A batch's row as stored, as far as recording needs it (the amount as text: int8). */
+export type StoredRow = {
+  id: string;
+  rowIndex: number;
+  splitId: string;
+  transactionId: string;
+  unitAmountCents: string;
+  quantity: number;
+  campaign: string | null;
+  campaignId: string | null;
+  parentCampaign: string | null;
+  parentCampaignId: string | null;
+  fund: string;
+  fundId: string | null;
+  deleted: boolean;
+};
+
+export async function batchRows(batchId: string): Promise<StoredRow[]> {
+  return sql<StoredRow>`
+    SELECT id, "rowIndex", "splitId", "transactionId", "unitAmountCents"::text AS "unitAmountCents", quantity,
+           campaign, "campaignId", "parentCampaign", "parentCampaignId", fund, "fundId", deleted
+      FROM "SubmissionRow" WHERE "batchId" = ${batchId}::uuid ORDER BY "rowIndex"`;
+}
 
 export type RowOutcomeUpdate = {
   id: string;
@@ -21,7 +44,7 @@ export type BatchOutcome = {
   lastError: string | null;
   outcomes: readonly RowOutcomeUpdate[];
   /** Imported rows that set a split (at most one per split id). */
-  kept: readonly SubmissionRow[];
+  kept: readonly StoredRow[];
   /** Split ids an imported row removed. */
   removed: readonly string[];
 };
@@ -55,7 +78,7 @@ export async function recordBatchOutcome(o: BatchOutcome): Promise<boolean> {
         FROM b, unnest(
           ${k.map((r) => r.splitId)}::text[],
           ${k.map((r) => r.transactionId)}::text[],
-          ${k.map((r) => String(r.unitAmountCents))}::bigint[],
+          ${k.map((r) => r.unitAmountCents)}::bigint[],
           ${k.map((r) => r.quantity)}::int[],
           ${k.map((r) => r.campaign)}::text[],
           ${k.map((r) => r.campaignId)}::text[],

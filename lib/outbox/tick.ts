@@ -67,7 +67,7 @@ async function follow(perRound: number, submissionId: string | null): Promise<nu
     if (runs.length === 0) break;
     const outcomes = await Promise.all(runs.map((run) => followRun(run)));
     asked += runs.reduce((n, run) => n + run.length, 0);
-    const finished = runs.flatMap((run, i) => run.slice(0, outcomes[i]!.filter((o) => o === "final").length));
+    const finished = runs.flatMap((run, i) => run.filter((_, j) => outcomes[i]![j] === "final"));
     await updateSubmissionStatuses(finished.map((b) => b.submissionId));
     // Another round only when some run was finished to its end: more may be waiting behind it.
     const more = runs.some((run, i) => run.length === RUN_LENGTH && outcomes[i]!.every((o) => o === "final"));
