@@ -1,11 +1,13 @@
 // Plain SQL on the shared pool (see pool() in db.ts), for statements whose parameters are large
 // arrays or JSON: `sql` is a tagged template like Prisma's $queryRaw (every ${value} a bind
-// parameter; `raw()` text spliced in as is, for constant fragments only). pg parses results with
-// its own defaults: int8 and numeric come back as strings, json as values; statements here return
-// no timestamps (their text, or numbers, when they must).
+// parameter; `raw()` text spliced in as is, for constant fragments only), run as a prepared
+// statement where that is safe. pg parses results with its own defaults: int8 and numeric come
+// back as strings, json as values; statements here return no timestamps.
 import "server-only";
+import { createHash } from "node:crypto";
 import type pg from "pg";
 import { pool } from "@/lib/db";
+import { getEnv } from "@/lib/env";
 
 class Raw {
   constructor(readonly text: string) {}
@@ -16,7 +18,22 @@ export function raw(text: string): Raw {
   return new Raw(text);
 }
 
-export type Statement = { text: string; values: unknown[] };
+/** `name` makes it a prepared statement on each pooled connection: PostgreSQL parses it once per
+ *  connection and may keep its plan (planning the submission's lookups took 2.3 ms, running
+ *  them 0.6 ms). Named after the text, so one name never stands for two texts. Not on the
+ *  embedded database (a pool of one): all its connections share one PGlite session, where a
+ *  reconnecting client would prepare a name that session already holds. */
+export type Statement = { text: string; values: unknown[]; name?: string };
+
+const names = new Map<string, string>();
+function nameOf(text: string): string {
+  let name = names.get(text);
+  if (!name) {
+    name = `apportion_${createHash("sha1").update(text).digest("hex").slice(0, 20)}`;
+    names.set(text, name);
+  }
+  return name;
+}
 
 export function statement(strings: TemplateStringsArray, ...values: unknown[]): Statement {
   let text = strings[0] ?? "";
@@ -29,12 +46,11 @@ export function statement(strings: TemplateStringsArray, ...values: unknown[]): 
     }
     text += strings[i + 1] ?? "";
   });
-  return { text, values: params };
+  return getEnv().DATABASE_POOL_MAX > 1 ? { text, values: params, name: nameOf(text) } : { text, values: params };
 }
 
 export async function sql<T>(strings: TemplateStringsArray, ...values: unknown[]): Promise<T[]> {
-  const { text, values: params } = statement(strings, ...values);
-  const result = await pool().query(text, params);
+  const result = await pool().query(statement(strings, ...values));
   return result.rows as T[];
 }
 

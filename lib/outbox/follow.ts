@@ -30,33 +30,41 @@ export const CHECK_INTERVAL_MS = 250;
  *  service could not be asked, so the rest of the run waits for the next round. */
 export type FollowOutcome = "final" | "pending" | "unreachable";
 
-/** Follows one connection's run in order, stopping at the first import that is not finished.
- *  Statuses are asked one after another; each finished import is recorded (its listing read,
- *  its rows written) while the next one is asked about. */
+/** Most statuses asked at once while catching up with the service. */
+const MAX_WINDOW = 8;
+
+/**
+ * Follows one connection's run in order, stopping at the first import that is not finished.
+ * The oldest is asked alone; while every answer is "finished", the next window of imports is
+ * asked at once, doubling up to MAX_WINDOW (so when the follower has fallen behind the service it
+ * catches up, and when it has not, at most half of a window's calls were early). Each finished
+ * import is recorded (its listing read, its rows written) while the next ones are asked about.
+ */
 export async function followRun(run: readonly DueBatch[]): Promise<FollowOutcome[]> {
   const outcomes: Promise<FollowOutcome>[] = [];
   const [first] = run;
   if (!first) return [];
   const connection = (await findConnection(first.connectionId)) ?? first.connectionId;
-  for (const batch of run) {
-    const step = await followBatch(batch, connection);
-    if (typeof step === "string") {
-      outcomes.push(Promise.resolve(step));
-      if (step !== "final") break;
-      continue;
-    }
-    outcomes.push(
-      step.recording.then(
-        () => "final" as const,
-        (error: unknown) => {
-          // Left `sent`: it is asked and recorded again in a later round.
-          log.warn("imports.record_failed", { batchId: batch.id, error });
-          return "unreachable" as const;
-        },
-      ),
-    );
+  let window = 1;
+  for (let next = 0; next < run.length; next += window, window = Math.min(window * 2, MAX_WINDOW)) {
+    const slice = run.slice(next, next + window);
+    const steps = await Promise.all(slice.map((batch) => followBatch(batch, connection)));
+    steps.forEach((step, i) => outcomes.push(settled(step, slice[i]!)));
+    if (steps.some((step) => typeof step === "string" && step !== "final")) break;
   }
   return Promise.all(outcomes);
+}
+
+function settled(step: FollowStep, batch: DueBatch): Promise<FollowOutcome> {
+  if (typeof step === "string") return Promise.resolve(step);
+  return step.recording.then(
+    () => "final" as const,
+    (error: unknown) => {
+      // Left `sent`: it is asked and recorded again in a later round.
+      log.warn("imports.record_failed", { batchId: batch.id, error });
+      return "unreachable" as const;
+    },
+  );
 }
 
 /** An outcome, or a finished import being recorded. */

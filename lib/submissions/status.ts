@@ -34,8 +34,8 @@ export async function updateSubmissionStatuses(submissionIds: readonly string[])
         ) AS v
        WHERE s.id = v.id AND s.status <> v.status::"SubmissionStatus"`;
   await inTransaction(async (client) => {
-    await client.query(lock.text, lock.values);
-    await client.query(update.text, update.values);
+    await client.query(lock);
+    await client.query(update);
   });
 }
 
