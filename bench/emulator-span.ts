@@ -13,7 +13,11 @@ export type EmulatorSpan = {
 
 type ImportView = { created_at: string; started_at: string | null; completed_at: string | null };
 
-export async function emulatorSpan(emulatorUrl: string, startedAt: number, organizationId = 1001): Promise<EmulatorSpan> {
+export async function emulatorSpan(
+  emulatorUrl: string,
+  startedAt: number,
+  organizationId = 1001,
+): Promise<EmulatorSpan> {
   const answer = await fetch(`${emulatorUrl}/__emulator/organizations/${organizationId}/imports`);
   const { imports } = (await answer.json()) as { imports: ImportView[] };
   const at = (iso: string | null, fallback: string) => Date.parse(iso ?? fallback);

@@ -21,8 +21,6 @@ export type ClaimedBatch = {
   attempts: number;
 };
 
-
-
 /** Chains of consecutive batches, one per connection (at most `connections` of them), each in
  *  the order the batches must reach the service. */
 export async function claimChains(

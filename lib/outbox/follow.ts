@@ -71,7 +71,10 @@ function settled(step: FollowStep, batch: DueBatch): Promise<FollowOutcome> {
 type FollowStep = FollowOutcome | { recording: Promise<void> };
 
 /** Asks the service about one sent import and records what it says. */
-export async function followBatch(batch: DueBatch, connection: Connection | string = batch.connectionId): Promise<FollowStep> {
+export async function followBatch(
+  batch: DueBatch,
+  connection: Connection | string = batch.connectionId,
+): Promise<FollowStep> {
   try {
     return await checkOnce(batch, connection);
   } catch (error) {
@@ -150,7 +153,12 @@ async function recordOutcome(
   for (const row of rows) {
     const drop = drops.get(row.rowIndex);
     if (drop) {
-      outcomes.push({ id: row.id, outcome: "dropped", code: drop.code ?? null, message: dropReason(drop.code, drop.message) });
+      outcomes.push({
+        id: row.id,
+        outcome: "dropped",
+        code: drop.code ?? null,
+        message: dropReason(drop.code, drop.message),
+      });
     } else if (confirmed) {
       outcomes.push({ id: row.id, outcome: "imported", code: null, message: null });
       held.set(row.splitId, row);
@@ -160,7 +168,9 @@ async function recordOutcome(
     connectionId,
     batchId,
     serviceStatus: record.status,
-    lastError: confirmed ? null : "The service did not list which rows it dropped; those rows are shown as unconfirmed.",
+    lastError: confirmed
+      ? null
+      : "The service did not list which rows it dropped; those rows are shown as unconfirmed.",
     outcomes,
     kept: [...held.values()].filter((r) => !r.deleted),
     removed: [...held.values()].filter((r) => r.deleted).map((r) => r.splitId),

@@ -11,7 +11,13 @@ import { campaignNow, keepGiftCampaign } from "@/lib/splits/placement";
 import { holdsAlready } from "@/lib/splits/unchanged";
 import type { SubmissionRequest } from "@/lib/splits/schema";
 import { intoBatches, type TransactionRows } from "@/lib/service/import-batches";
-import { buildImportRows, type ExistingSplit, importBody, matchByFor, transactionRefFor } from "@/lib/service/import-rows";
+import {
+  buildImportRows,
+  type ExistingSplit,
+  importBody,
+  matchByFor,
+  transactionRefFor,
+} from "@/lib/service/import-rows";
 import { type KnownSplitFacts, lookUpForSubmission, type SubmissionLookups } from "./lookups";
 import { insertSubmission, type StoredBatch } from "./store";
 
