@@ -104,12 +104,15 @@ type Fence = { id: string; status: "sending"; claimedBy: string };
 async function recordFailure(batch: ClaimedBatch, mine: Fence, error: unknown): Promise<SendOutcome> {
   const message = error instanceof AppError ? error.message : "Apportion could not send this batch.";
   if (!(error instanceof AppError)) log.error("imports.send_failed", { batchId: batch.id, error });
+  // A write fenced off means another worker holds the batch now: "lost", so the chain stops.
+  const unless = (outcome: SendOutcome) => (written: { count: number }) => (written.count > 0 ? outcome : "lost");
   if (error instanceof AppError && WAITING.has(error.code)) {
-    await db().submissionBatch.updateMany({
-      where: mine,
-      data: { status: "pending", attempts: { decrement: 1 }, lastError: message, claimedBy: null },
-    });
-    return "waiting";
+    return db()
+      .submissionBatch.updateMany({
+        where: mine,
+        data: { status: "pending", attempts: { decrement: 1 }, lastError: message, claimedBy: null },
+      })
+      .then(unless("waiting"));
   }
   const { OUTBOX_MAX_ATTEMPTS, OUTBOX_BACKOFF_MS } = getEnv();
   // Unknown failures may pass too (a dropped connection surfaces as one); only refusals are final.
@@ -117,19 +120,21 @@ async function recordFailure(batch: ClaimedBatch, mine: Fence, error: unknown): 
   if (retryable && batch.attempts < OUTBOX_MAX_ATTEMPTS) {
     const asked = error instanceof AppError ? (error.details?.retryAfterSeconds as number | undefined) : undefined;
     const delay = backoffMs(batch.attempts, { baseDelayMs: OUTBOX_BACKOFF_MS, maxDelayMs: MAX_BACKOFF_MS }, asked);
-    await db().submissionBatch.updateMany({
-      where: mine,
-      data: { status: "pending", nextAttemptAt: new Date(Date.now() + delay), lastError: message, claimedBy: null },
-    });
-    return "retry";
+    return db()
+      .submissionBatch.updateMany({
+        where: mine,
+        data: { status: "pending", nextAttemptAt: new Date(Date.now() + delay), lastError: message, claimedBy: null },
+      })
+      .then(unless("retry"));
   }
-  await db().submissionBatch.updateMany({
-    where: mine,
-    data: {
-      status: "failed",
-      lastError: retryable ? `${message} (gave up after ${batch.attempts} attempts)` : message,
-      claimedBy: null,
-    },
-  });
-  return "failed";
+  return db()
+    .submissionBatch.updateMany({
+      where: mine,
+      data: {
+        status: "failed",
+        lastError: retryable ? `${message} (gave up after ${batch.attempts} attempts)` : message,
+        claimedBy: null,
+      },
+    })
+    .then(unless("failed"));
 }
