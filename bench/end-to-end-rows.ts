@@ -4,6 +4,7 @@
 // processing time (first import received → last import complete).
 // Run: npm run bench -- rows   (BENCH_IMPORT_DELAY_MS sets the emulator's per-import time, default 50)
 import { performance } from "node:perf_hooks";
+import { describeSpan, emulatorSpan } from "./emulator-span";
 import { prepareBench } from "./setup";
 
 const GIFTS = 100;
@@ -42,6 +43,7 @@ const request = submissionRequestSchema.parse({
 });
 
 const started = performance.now();
+const startedAt = Date.now();
 const { submissionId } = await createSubmission(connection, request);
 const stored = performance.now() - started;
 const worker = startWorker({ pollMs: 10, perRound: 20 });
@@ -56,14 +58,12 @@ await worker.stop();
 const { imports } = (await (await fetch(`${emulator.url}/__emulator/organizations/1001/imports`)).json()) as {
   imports: { created_at: string; completed_at: string | null; rows_total: number }[];
 };
-const first = Math.min(...imports.map((i) => Date.parse(i.created_at)));
 // How the span divides: the gaps between one import's arrival and the next (Apportion's pace)
 // and each import's time in the service's queue until complete (the service's pace).
 const arrivals = imports.map((i) => Date.parse(i.created_at)).sort((a, b) => a - b);
 const gaps = arrivals.slice(1).map((t, i) => t - (arrivals[i] ?? t));
 const queued = imports.map((i) => Date.parse(i.completed_at ?? i.created_at) - Date.parse(i.created_at));
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-const last = Math.max(...imports.map((i) => Date.parse(i.completed_at ?? i.created_at)));
 const { splits } = (await (await fetch(`${emulator.url}/__emulator/organizations/1001/splits`)).json()) as {
   splits: { id: string | null }[];
 };
@@ -79,10 +79,7 @@ console.log(`  total until every row is recorded:                 ${total.toFixe
 console.log(
   `  service calls: ${calls} (${imports.length} imports created); splits at the service ${ids.length}, duplicates ${ids.length - new Set(ids).size}`,
 );
-console.log(
-  `  emulator's own span (first import in → last complete): ${last - first} ms; ratio ${(total / (last - first)).toFixed(2)}×`,
-);
-
+for (const line of describeSpan(await emulatorSpan(emulator.url, startedAt), total)) console.log(line);
 console.log(
   `  median gap between two imports arriving: ${median(gaps)} ms; median time from arrival to complete: ${median(queued)} ms`,
 );

@@ -1,8 +1,11 @@
 // Load: 200 concurrent submissions against the emulator, on the real PostgreSQL.
 // Prints p50/p99 of (a) accepting a submission (validate, store rows and batches) and (b) the time
-// until the service has processed it and Apportion has recorded every row's outcome.
+// until the service has processed it and Apportion has recorded every row's outcome; then the
+// emulator's own processing span (first import received → last complete) and the ratio of the
+// whole run to it.
 // Run: npm run bench -- load   (needs PostgreSQL on 127.0.0.1:5432, like the tests)
 import { performance } from "node:perf_hooks";
+import { describeSpan, emulatorSpan } from "./emulator-span";
 import { prepareBench } from "./setup";
 
 const SUBMISSIONS = Number(process.env.BENCH_SUBMISSIONS ?? 200);
@@ -43,6 +46,7 @@ const requests = Array.from({ length: SUBMISSIONS }, (_, i) =>
 
 const worker = startWorker({ pollMs: 20, perRound: 20 });
 const started = performance.now();
+const startedAt = Date.now();
 const accepted: number[] = [];
 const ids = await Promise.all(
   requests.map(async (request) => {
@@ -91,6 +95,8 @@ console.log(
 console.log(
   `  all ${SUBMISSIONS} done in ${ms(total)}; statuses ${JSON.stringify(statuses.map((s) => [s.status, s._count]))}; splits at the service ${serviceSplits}`,
 );
+
+for (const line of describeSpan(await emulatorSpan(emulator.url, startedAt), total)) console.log(line);
 
 await db().$disconnect();
 await emulator.close();

@@ -5,12 +5,15 @@ import { applyMigrations, databaseUrl, recreateDatabase } from "../tests/support
 
 export type BenchGift = { transactionId: string; externalId: string; amountCents: number };
 
+// BENCH_DATABASE lets two work trees on one machine bench without dropping each other's database.
+const DATABASE = process.env.BENCH_DATABASE ?? "apportion_bench";
+
 export async function prepareBench(options: { importDelayMs: number; gifts: BenchGift[] }) {
-  await recreateDatabase("apportion_bench");
-  await applyMigrations(databaseUrl("apportion_bench"));
+  await recreateDatabase(DATABASE);
+  await applyMigrations(databaseUrl(DATABASE));
   const emulator = await startEmulator({ port: 0, importDelayMs: options.importDelayMs });
   Object.assign(process.env, {
-    DATABASE_URL: databaseUrl("apportion_bench"),
+    DATABASE_URL: databaseUrl(DATABASE),
     SERVICE_BASE_URL: emulator.url,
     APPORTION_SILENT_LOGS: "1",
   });

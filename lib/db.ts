@@ -16,6 +16,18 @@ export function db(): PrismaClient {
   return globalForDb.apportionDb;
 }
 
+/**
+ * The pool under the Prisma client, for the few set-based statements on the submission and
+ * outbox paths (lib/db-sql.ts). Prisma's query compiler copies every parameter through
+ * WebAssembly: a statement with 10,000-element arrays took 150–500 ms through `$queryRaw` and
+ * 30–60 ms through pg (bench/RESULTS.md, issue 10). It is the same pool, so the embedded
+ * database's single connection is still shared, one user at a time.
+ */
+export function pool(): pg.Pool {
+  db();
+  return globalForDb.apportionPool!;
+}
+
 function createClient(): PrismaClient {
   const env = getEnv();
   if (!env.DATABASE_URL) {
@@ -25,7 +37,8 @@ function createClient(): PrismaClient {
   }
   // The embedded database serves every connection from one PGlite session, so its launcher
   // sets DATABASE_POOL_MAX=1: concurrent transactions on it lose writes otherwise.
-  const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: env.DATABASE_POOL_MAX });
+  // allowExitOnIdle: a script that has disconnected is not kept alive by idle connections.
+  const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: env.DATABASE_POOL_MAX, allowExitOnIdle: true });
   globalForDb.apportionPool = pool;
   // $disconnect ends the pool too, as when the adapter made it (scripts exit on it).
   return new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
@@ -46,9 +59,7 @@ function createClient(): PrismaClient {
  * result type") once a migration adds a column while this process runs.
  */
 export async function sqlRows<T>(text: string, values: unknown[], name?: string): Promise<T[]> {
-  db(); // the pool is the Prisma client's
-  const pool = globalForDb.apportionPool!;
-  const result = await pool.query<T & pg.QueryResultRow>({ name, text, values, types: UTC_TYPES });
+  const result = await pool().query<T & pg.QueryResultRow>({ name, text, values, types: UTC_TYPES });
   return result.rows;
 }
 

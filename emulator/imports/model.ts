@@ -34,6 +34,8 @@ export type ImportJob = {
   /** Milliseconds on the configured clock. */
   createdAt: number;
   updatedAt: number;
+  /** When processing began (Working); shown only by the test view, for the processing span. */
+  startedAt: number | null;
   completedAt: number | null;
   notifications: ImportNotification[];
 };

@@ -22,6 +22,7 @@ export function submitImport(
     rowsDropped: 0,
     createdAt: now,
     updatedAt: now,
+    startedAt: null,
     completedAt: null,
     notifications: [],
   };
@@ -61,6 +62,7 @@ async function drain({ state, config }: EmulatorDeps, queue: ImportQueue, epoch:
       if (job === undefined) continue;
       job.status = "Working";
       job.updatedAt = config.now();
+      job.startedAt = job.updatedAt;
       await pause(config.importDelayMs);
       if (state.epoch !== epoch) return;
       try {

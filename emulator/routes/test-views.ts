@@ -21,14 +21,19 @@ export function testViewRoutes({ state, config }: EmulatorDeps): Hono {
     return c.json({ splits: (state.splits.get(org.id) ?? []).map(splitJson) }, 200);
   });
 
-  // Oldest first: the order they were received and processed in.
+  // Oldest first: the order they were received and processed in. `started_at` (when processing
+  // began) is this view's own: with created_at and completed_at it shows the service's processing
+  // span and how much of it the queue stood idle waiting for the app (the benchmarks print both).
   app.get("/__emulator/organizations/:id/imports", (c) => {
     const org = organization(c);
     if (org === undefined) return unknown(c);
     const imports = [...state.imports.values()]
       .filter((job) => job.organizationId === org.id)
       .sort((a, b) => a.id - b.id)
-      .map(importWithNotificationsJson);
+      .map((job) => ({
+        ...importWithNotificationsJson(job),
+        started_at: job.startedAt === null ? null : new Date(job.startedAt).toISOString(),
+      }));
     return c.json({ imports }, 200);
   });
 

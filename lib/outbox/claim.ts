@@ -1,12 +1,16 @@
 // The outbox: batches waiting in PostgreSQL, claimed by any number of workers (in any process)
 // with FOR UPDATE SKIP LOCKED, so two workers never send the same batch.
 //
-// Per organization, batches go out strictly in the order they were submitted: a batch is
-// claimable only when no earlier batch of the same connection is still pending or being sent.
-// The service processes imports in the order received, and a later re-allocation of a gift must
-// not overtake an earlier one. Batches of a connection that is not active wait.
+// Per organization, batches go out strictly in the order they were submitted: a claim starts at
+// a connection's head, the oldest batch of the connection still pending, and only when no earlier
+// batch of it is pending or being sent. The service processes imports in the order received, and
+// a later re-allocation of a gift must not overtake an earlier one. With the head the claim takes
+// the batches right behind it (a chain), in order, up to the first one that is not due; the
+// claimer delivers them one after another. Locking the head is what makes the chain exclusive:
+// another claimer skips the locked head, and the batches behind it are not heads.
+// Batches of a connection that is not active wait.
 import "server-only";
-import { db } from "@/lib/db";
+import { sql } from "@/lib/db-sql";
 import type { ImportBody } from "@/lib/service/import-rows";
 
 export type ClaimedBatch = {
@@ -17,71 +21,157 @@ export type ClaimedBatch = {
   attempts: number;
 };
 
-export async function claimBatches(
+/** Chains of consecutive batches, one per connection (at most `connections` of them), each in
+ *  the order the batches must reach the service. */
+export async function claimChains(
   workerId: string,
-  limit: number,
+  connections: number,
+  chainLength: number,
   submissionId: string | null = null,
-): Promise<ClaimedBatch[]> {
-  return db().$queryRaw<ClaimedBatch[]>`
-    UPDATE "SubmissionBatch" AS c
-       SET status = 'sending', "claimedAt" = now(), "claimedBy" = ${workerId}, attempts = c.attempts + 1
-      FROM "Submission" AS s
-     WHERE s.id = c."submissionId"
-       AND c.id IN (
-         SELECT ch.id
-           FROM "SubmissionBatch" AS ch
-           JOIN "Submission" AS sub ON sub.id = ch."submissionId"
-           JOIN "Connection" AS k ON k.id = sub."connectionId"
-          WHERE ch.status = 'pending'
-            AND (ch."nextAttemptAt" IS NULL OR ch."nextAttemptAt" <= now())
-            AND k.status = 'active'
-            AND (${submissionId}::uuid IS NULL OR ch."submissionId" = ${submissionId}::uuid)
-            AND NOT EXISTS (
-              SELECT 1
-                FROM "SubmissionBatch" AS e
-                JOIN "Submission" AS es ON es.id = e."submissionId"
-               WHERE es."connectionId" = sub."connectionId"
-                 AND e.status IN ('pending', 'sending')
-                 AND (es."createdAt", es.id, e.index) < (sub."createdAt", sub.id, ch.index)
-            )
-          ORDER BY sub."createdAt", ch.index
-          LIMIT ${limit}
-          FOR UPDATE OF ch SKIP LOCKED
-       )
-    RETURNING c.id, c."submissionId", s."connectionId", c.body, c.attempts`;
+): Promise<ClaimedBatch[][]> {
+  const claimed = await sql<ClaimedBatch>`
+    WITH heads AS (
+      SELECT ch.id, sub."connectionId", sub."createdAt", sub.id AS sid, ch.index
+        FROM "SubmissionBatch" AS ch
+        JOIN "Submission" AS sub ON sub.id = ch."submissionId"
+        JOIN "Connection" AS k ON k.id = sub."connectionId"
+       WHERE ch.status = 'pending'
+         AND (ch."nextAttemptAt" IS NULL OR ch."nextAttemptAt" <= now())
+         AND k.status = 'active'
+         AND (${submissionId}::uuid IS NULL OR ch."submissionId" = ${submissionId}::uuid)
+         AND NOT EXISTS (
+           SELECT 1
+             FROM "SubmissionBatch" AS e
+             JOIN "Submission" AS es ON es.id = e."submissionId"
+            WHERE es."connectionId" = sub."connectionId"
+              AND e.status IN ('pending', 'sending')
+              AND (es."createdAt", es.id, e.index) < (sub."createdAt", sub.id, ch.index)
+         )
+       ORDER BY sub."createdAt", ch.index
+       LIMIT ${connections}::int
+       FOR UPDATE OF ch SKIP LOCKED
+    ), behind AS (
+      SELECT n.id
+        FROM heads AS h
+        CROSS JOIN LATERAL (
+          -- The chain stops before the first batch that is not free to go now (backing off, or
+          -- somehow being sent): bool_and over the batches in order.
+          SELECT q.id, bool_and(q.free) OVER (ORDER BY q."createdAt", q.sid, q.index) AS clear
+            FROM (
+              SELECT ch.id, s2."createdAt", s2.id AS sid, ch.index,
+                     ch.status = 'pending' AND (ch."nextAttemptAt" IS NULL OR ch."nextAttemptAt" <= now()) AS free
+                FROM "SubmissionBatch" AS ch
+                JOIN "Submission" AS s2 ON s2.id = ch."submissionId"
+               WHERE s2."connectionId" = h."connectionId"
+                 AND ch.status IN ('pending', 'sending')
+                 AND (${submissionId}::uuid IS NULL OR ch."submissionId" = ${submissionId}::uuid)
+                 AND (s2."createdAt", s2.id, ch.index) > (h."createdAt", h.sid, h.index)
+               ORDER BY s2."createdAt", s2.id, ch.index
+               LIMIT ${Math.max(0, chainLength - 1)}::int
+            ) AS q
+        ) AS n
+       WHERE n.clear
+    )
+    , claimed AS (
+      UPDATE "SubmissionBatch" AS c
+         SET status = 'sending', "claimedAt" = now(), "claimedBy" = ${workerId}, attempts = c.attempts + 1
+        FROM "Submission" AS s
+       WHERE s.id = c."submissionId"
+         AND c.status = 'pending'
+         AND c.id IN (SELECT id FROM heads UNION ALL SELECT id FROM behind)
+      RETURNING c.id, c."submissionId", s."connectionId", c.body, c.attempts, s."createdAt", c.index
+    )
+    SELECT id, "submissionId", "connectionId", body, attempts FROM claimed
+     ORDER BY "connectionId", "createdAt", "submissionId", index`;
+  return perConnection(claimed);
 }
 
-export type DueBatch = { id: string; submissionId: string; connectionId: string; serviceImportId: string };
+export type DueBatch = {
+  id: string;
+  submissionId: string;
+  connectionId: string;
+  serviceImportId: string;
+  serviceStatus: string | null;
+};
 
-/** Sent batches whose status at the service is due to be asked again; marks them checked now. */
-export async function claimDueChecks(
-  limit: number,
+/**
+ * Sent batches to ask the service about, as runs per connection: the connection's oldest sent
+ * import (when its last check is at least `intervalMs` old) and up to `runLength - 1` sent after
+ * it, marked checked now. The service processes one organization's imports in order, so while
+ * the oldest is unfinished so are the later ones: the follower asks them in order and stops at
+ * the first unfinished one. With `submissionId`, only that submission's batches.
+ */
+export async function claimFollowRuns(
+  connections: number,
+  runLength: number,
   intervalMs: number,
   submissionId: string | null = null,
-): Promise<DueBatch[]> {
-  const before = new Date(Date.now() - intervalMs);
-  return db().$queryRaw<DueBatch[]>`
-    UPDATE "SubmissionBatch" AS c
-       SET "checkedAt" = now()
-      FROM "Submission" AS s
-     WHERE s.id = c."submissionId"
-       AND c.id IN (
-         SELECT ch.id FROM "SubmissionBatch" AS ch
-          WHERE ch.status = 'sent'
-            AND (ch."checkedAt" IS NULL OR ch."checkedAt" < ${before})
-            AND (${submissionId}::uuid IS NULL OR ch."submissionId" = ${submissionId}::uuid)
-          ORDER BY ch."sentAt"
-          LIMIT ${limit}
-          FOR UPDATE OF ch SKIP LOCKED
-       )
-    RETURNING c.id, c."submissionId", s."connectionId", c."serviceImportId"`;
+): Promise<DueBatch[][]> {
+  const claimed = await sql<DueBatch>`
+    WITH heads AS (
+      SELECT ch.id, sub."connectionId", sub."createdAt", sub.id AS sid, ch.index
+        FROM "SubmissionBatch" AS ch
+        JOIN "Submission" AS sub ON sub.id = ch."submissionId"
+       WHERE ch.status = 'sent'
+         AND (ch."checkedAt" IS NULL OR ch."checkedAt" < now() - ${intervalMs}::float8 * interval '1 millisecond')
+         AND (${submissionId}::uuid IS NULL OR ch."submissionId" = ${submissionId}::uuid)
+         AND NOT EXISTS (
+           SELECT 1
+             FROM "SubmissionBatch" AS e
+             JOIN "Submission" AS es ON es.id = e."submissionId"
+            WHERE es."connectionId" = sub."connectionId"
+              AND e.status = 'sent'
+              AND (${submissionId}::uuid IS NULL OR e."submissionId" = ${submissionId}::uuid)
+              AND (es."createdAt", es.id, e.index) < (sub."createdAt", sub.id, ch.index)
+         )
+       ORDER BY ch."sentAt"
+       LIMIT ${connections}::int
+       FOR UPDATE OF ch SKIP LOCKED
+    ), behind AS (
+      SELECT n.id
+        FROM heads AS h
+        CROSS JOIN LATERAL (
+          SELECT ch.id
+            FROM "SubmissionBatch" AS ch
+            JOIN "Submission" AS s2 ON s2.id = ch."submissionId"
+           WHERE s2."connectionId" = h."connectionId"
+             AND ch.status = 'sent'
+             AND (${submissionId}::uuid IS NULL OR ch."submissionId" = ${submissionId}::uuid)
+             AND (s2."createdAt", s2.id, ch.index) > (h."createdAt", h.sid, h.index)
+           ORDER BY s2."createdAt", s2.id, ch.index
+           LIMIT ${Math.max(0, runLength - 1)}::int
+        ) AS n
+    )
+    , claimed AS (
+      UPDATE "SubmissionBatch" AS c
+         SET "checkedAt" = now()
+        FROM "Submission" AS s
+       WHERE s.id = c."submissionId"
+         AND c.status = 'sent'
+         AND c.id IN (SELECT id FROM heads UNION ALL SELECT id FROM behind)
+      RETURNING c.id, c."submissionId", s."connectionId", c."serviceImportId", c."serviceStatus", s."createdAt", c.index
+    )
+    SELECT id, "submissionId", "connectionId", "serviceImportId", "serviceStatus" FROM claimed
+     ORDER BY "connectionId", "createdAt", "submissionId", index`;
+  return perConnection(claimed);
+}
+
+/** Groups rows that come ordered by connection, then in submission order. */
+function perConnection<T extends { connectionId: string }>(rows: T[]): T[][] {
+  const groups = new Map<string, T[]>();
+  for (const row of rows) {
+    const group = groups.get(row.connectionId) ?? [];
+    group.push(row);
+    groups.set(row.connectionId, group);
+  }
+  return [...groups.values()];
 }
 
 /** A claim this old belongs to a worker that stopped (crash, restart, kill): it goes back in line. */
 export async function reclaimStale(olderThanMs: number): Promise<number> {
-  const reclaimed = await db().submissionBatch.updateMany({
-    where: { status: "sending", claimedAt: { lt: new Date(Date.now() - olderThanMs) } },
-    data: { status: "pending", claimedBy: null },
-  });
-  return reclaimed.count;
+  const reclaimed = await sql<{ id: string }>`
+    UPDATE "SubmissionBatch" SET status = 'pending', "claimedBy" = NULL
+     WHERE status = 'sending' AND "claimedAt" < now() - ${olderThanMs}::float8 * interval '1 millisecond'
+    RETURNING id`;
+  return reclaimed.length;
 }

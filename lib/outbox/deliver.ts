@@ -1,11 +1,16 @@
-// Delivers claimed batches: one import call per claim. A failure that may pass (429, 5xx, network)
-// puts the batch back in line with a backoff (or the service's Retry-After); after
-// OUTBOX_MAX_ATTEMPTS, or on a refusal, the batch fails and its submission needs attention.
-// A batch whose integration is disabled waits for Reconnect without spending an attempt.
+// Delivers claimed chains: one import call per batch, the batches of a chain one after another
+// in their order. A failure that may pass (429, 5xx, network) puts the batch back in line with a
+// backoff (or the service's Retry-After), and the rest of its chain back behind it without
+// spending an attempt; after OUTBOX_MAX_ATTEMPTS, or on a refusal, the batch fails (its submission
+// needs attention) and the chain goes on, as a failed batch holds up no other. A batch whose
+// integration is disabled waits for Reconnect without spending an attempt, and so does its chain.
 import "server-only";
 import { AppError } from "@/lib/app-error";
 import { withServiceAccess } from "@/lib/connections/service-access";
+import { findConnection } from "@/lib/connections/store";
 import { db } from "@/lib/db";
+import { sql } from "@/lib/db-sql";
+import type { Connection } from "@/lib/generated/prisma/client";
 import { getEnv } from "@/lib/env";
 import { log } from "@/lib/log";
 import { createImport } from "@/lib/service/imports";
@@ -15,38 +20,80 @@ import { type ClaimedBatch } from "./claim";
 const WAITING = new Set(["connection_disabled", "connection_needs_reconnect", "unauthenticated"]);
 const MAX_BACKOFF_MS = 5 * 60 * 1000;
 
-export type SendOutcome = "sent" | "waiting" | "retry" | "failed";
+/** "lost": the claim was taken over meanwhile (this worker was too slow), so the write was fenced off. */
+export type SendOutcome = "sent" | "waiting" | "retry" | "failed" | "lost";
 
-export async function deliverClaimed(batch: ClaimedBatch, workerId: string): Promise<SendOutcome> {
+/** Delivers one connection's chain in order; the outcome of each batch tried. */
+export async function deliverChain(chain: readonly ClaimedBatch[], workerId: string): Promise<SendOutcome[]> {
+  const outcomes: SendOutcome[] = [];
+  const [first] = chain;
+  if (!first) return outcomes;
+  // The connection is read once per chain (withServiceAccess takes the row the caller has read).
+  const connection = (await findConnection(first.connectionId)) ?? first.connectionId;
+  for (let i = 0; i < chain.length; i++) {
+    const rest = chain.slice(i + 1).map((b) => b.id);
+    const outcome = await deliverClaimed(chain[i]!, workerId, rest, connection);
+    outcomes.push(outcome);
+    if (outcome === "sent" || outcome === "failed") continue;
+    // The batch went back in line (or to another worker): the ones behind it must not overtake it.
+    if (outcome !== "lost") await release(rest, workerId);
+    break;
+  }
+  return outcomes;
+}
+
+/** Claimed but not tried: back to pending, the attempt the claim counted given back. */
+async function release(ids: string[], workerId: string): Promise<void> {
+  if (ids.length === 0) return;
+  await sql`
+    UPDATE "SubmissionBatch"
+       SET status = 'pending', "claimedBy" = NULL, attempts = attempts - 1
+     WHERE id = ANY(${ids}::uuid[]) AND status = 'sending' AND "claimedBy" = ${workerId}`;
+}
+
+export async function deliverClaimed(
+  batch: ClaimedBatch,
+  workerId: string,
+  rest: readonly string[] = [],
+  connection: Connection | string = batch.connectionId,
+): Promise<SendOutcome> {
   // Every write after the call is fenced by the claim: if this worker was too slow and the batch
   // was reclaimed and sent by another, the late answer changes nothing.
   const mine = { id: batch.id, status: "sending" as const, claimedBy: workerId };
   try {
-    const created = await withServiceAccess(batch.connectionId, (token, target) =>
+    const created = await withServiceAccess(connection, (token, target) =>
       createImport(target, token, batch.body, NO_RETRY),
     );
-    const now = new Date();
-    await db().submissionBatch.updateMany({
-      where: mine,
-      data: created.id
-        ? {
-            status: "sent",
-            serviceImportId: created.id,
-            serviceStatus: created.status ?? "pending",
-            sentAt: now,
-            lastError: null,
-            nextAttemptAt: null,
-          }
-        : {
-            // Accepted, but without an id its outcome cannot be followed: the rows stay unconfirmed.
-            status: "complete",
-            sentAt: now,
-            completedAt: now,
-            lastError:
-              "The service accepted this batch without saying its import id, so its outcome cannot be followed.",
-          },
-    });
-    return "sent";
+    if (!created.id) {
+      const now = new Date();
+      const done = await db().submissionBatch.updateMany({
+        where: mine,
+        // Accepted, but without an id its outcome cannot be followed: the rows stay unconfirmed.
+        data: {
+          status: "complete",
+          sentAt: now,
+          completedAt: now,
+          lastError: "The service accepted this batch without saying its import id, so its outcome cannot be followed.",
+        },
+      });
+      return done.count > 0 ? "sent" : "lost";
+    }
+    // One statement records it sent and renews the claim on the rest of the chain, so a long
+    // chain is not taken for a stopped worker's.
+    const [done] = await sql<{ n: number }>`
+      WITH sent AS (
+        UPDATE "SubmissionBatch"
+           SET status = 'sent', "serviceImportId" = ${created.id}, "serviceStatus" = ${created.status ?? "pending"},
+               "sentAt" = now(), "lastError" = NULL, "nextAttemptAt" = NULL
+         WHERE id = ${batch.id}::uuid AND status = 'sending' AND "claimedBy" = ${workerId}
+        RETURNING id
+      ), renewed AS (
+        UPDATE "SubmissionBatch" SET "claimedAt" = now()
+         WHERE id = ANY(${[...rest]}::uuid[]) AND status = 'sending' AND "claimedBy" = ${workerId}
+           AND EXISTS (SELECT 1 FROM sent)
+      )
+      SELECT count(*)::int AS n FROM sent`;
+    return done && done.n > 0 ? "sent" : "lost";
   } catch (error) {
     return recordFailure(batch, mine, error);
   }
@@ -57,12 +104,15 @@ type Fence = { id: string; status: "sending"; claimedBy: string };
 async function recordFailure(batch: ClaimedBatch, mine: Fence, error: unknown): Promise<SendOutcome> {
   const message = error instanceof AppError ? error.message : "Apportion could not send this batch.";
   if (!(error instanceof AppError)) log.error("imports.send_failed", { batchId: batch.id, error });
+  // A write fenced off means another worker holds the batch now: "lost", so the chain stops.
+  const unless = (outcome: SendOutcome) => (written: { count: number }) => (written.count > 0 ? outcome : "lost");
   if (error instanceof AppError && WAITING.has(error.code)) {
-    await db().submissionBatch.updateMany({
-      where: mine,
-      data: { status: "pending", attempts: { decrement: 1 }, lastError: message, claimedBy: null },
-    });
-    return "waiting";
+    return db()
+      .submissionBatch.updateMany({
+        where: mine,
+        data: { status: "pending", attempts: { decrement: 1 }, lastError: message, claimedBy: null },
+      })
+      .then(unless("waiting"));
   }
   const { OUTBOX_MAX_ATTEMPTS, OUTBOX_BACKOFF_MS } = getEnv();
   // Unknown failures may pass too (a dropped connection surfaces as one); only refusals are final.
@@ -70,19 +120,21 @@ async function recordFailure(batch: ClaimedBatch, mine: Fence, error: unknown): 
   if (retryable && batch.attempts < OUTBOX_MAX_ATTEMPTS) {
     const asked = error instanceof AppError ? (error.details?.retryAfterSeconds as number | undefined) : undefined;
     const delay = backoffMs(batch.attempts, { baseDelayMs: OUTBOX_BACKOFF_MS, maxDelayMs: MAX_BACKOFF_MS }, asked);
-    await db().submissionBatch.updateMany({
-      where: mine,
-      data: { status: "pending", nextAttemptAt: new Date(Date.now() + delay), lastError: message, claimedBy: null },
-    });
-    return "retry";
+    return db()
+      .submissionBatch.updateMany({
+        where: mine,
+        data: { status: "pending", nextAttemptAt: new Date(Date.now() + delay), lastError: message, claimedBy: null },
+      })
+      .then(unless("retry"));
   }
-  await db().submissionBatch.updateMany({
-    where: mine,
-    data: {
-      status: "failed",
-      lastError: retryable ? `${message} (gave up after ${batch.attempts} attempts)` : message,
-      claimedBy: null,
-    },
-  });
-  return "failed";
+  return db()
+    .submissionBatch.updateMany({
+      where: mine,
+      data: {
+        status: "failed",
+        lastError: retryable ? `${message} (gave up after ${batch.attempts} attempts)` : message,
+        claimedBy: null,
+      },
+    })
+    .then(unless("failed"));
 }

@@ -1,25 +1,30 @@
 // One round of the outbox, the same for the worker's loop and for a request that has just stored
-// a submission (run after its response): reclaim what a stopped worker left, deliver what is
-// claimable, follow what was delivered, bring the submissions' statuses up to date, and read one
-// part of a complete submission back from the service.
+// a submission (run after its response): reclaim what a stopped worker left, then deliver what is
+// claimable and follow what was delivered, side by side, bringing the submissions' statuses up to
+// date after each step; then read one part of a complete submission back from the service.
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { getEnv } from "@/lib/env";
 import { readBackOnce } from "@/lib/read-back/run";
-import { updateSubmissionStatus } from "@/lib/submissions/status";
-import { claimBatches, claimDueChecks, reclaimStale } from "./claim";
-import { deliverClaimed } from "./deliver";
-import { CHECK_INTERVAL_MS, followBatch } from "./follow";
+import { updateSubmissionStatuses } from "@/lib/submissions/status";
+import { claimChains, claimFollowRuns, reclaimStale } from "./claim";
+import { deliverChain } from "./deliver";
+import { CHECK_INTERVAL_MS, followRun } from "./follow";
 
-/** Claim rounds per tick: an organization's next batch is claimable as soon as the previous one
- *  is delivered (the service queues imports in order), so delivering goes on for a few rounds
- *  before following: a whole round of checks per batch made 100 batches take 29 s (bench/RESULTS.md). */
+/** Claim rounds per tick: delivering goes on while batches keep going out (the service queues
+ *  them in order), up to this many rounds. */
 const DELIVER_ROUNDS = 20;
+/** Batches of one connection claimed together and delivered one after another. */
+const CHAIN_LENGTH = 25;
+/** Follow rounds per tick: another round when a whole run was finished at the service. */
+const FOLLOW_ROUNDS = 20;
+/** Sent batches of one connection asked about in one run, oldest first. */
+const RUN_LENGTH = 25;
 
 export type TickOptions = {
   /** Who claims: fences every write after a service call (see deliver.ts). */
   workerId?: string;
-  /** Batches claimed, and checks made, per round. */
+  /** Connections served per round, delivering and following. */
   perRound?: number;
   /** A claim older than this belongs to a worker that stopped. */
   staleMs?: number;
@@ -33,24 +38,43 @@ export async function tick(options: TickOptions = {}): Promise<boolean> {
   const perRound = options.perRound ?? 10;
   const submissionId = options.submissionId ?? null;
   await reclaimStale(options.staleMs ?? getEnv().OUTBOX_CLAIM_TIMEOUT_MS);
-  // Claimed batches belong to different organizations (one at a time each), so they go in parallel.
-  const claimed = [];
-  for (let round = 0; round < DELIVER_ROUNDS; round++) {
-    const more = await claimBatches(workerId, perRound, submissionId);
-    if (more.length === 0) break;
-    const outcomes = await Promise.all(more.map((batch) => deliverClaimed(batch, workerId)));
-    claimed.push(...more);
-    if (!outcomes.includes("sent")) break;
-  }
-  const due = await claimDueChecks(perRound, CHECK_INTERVAL_MS, submissionId);
-  // A connection the service could not be asked about is not asked again in this round.
-  const unreachable = new Set<string>();
-  for (const batch of due) {
-    if (unreachable.has(batch.connectionId)) continue;
-    if (!(await followBatch(batch))) unreachable.add(batch.connectionId);
-  }
-  for (const id of new Set([...claimed, ...due].map((c) => c.submissionId))) await updateSubmissionStatus(id);
+  // Delivering and following touch different batches (pending/sending, sent): neither waits for
+  // the other, so the service's queue is fed while finished imports are recorded.
+  const [delivered, followed] = await Promise.all([
+    deliver(workerId, perRound, submissionId),
+    follow(perRound, submissionId),
+  ]);
   // Then one part of reading a complete submission back (lib/read-back).
   const readBack = await readBackOnce(workerId, submissionId);
-  return claimed.length + due.length > 0 || readBack;
+  return delivered + followed > 0 || readBack;
+}
+
+async function deliver(workerId: string, perRound: number, submissionId: string | null): Promise<number> {
+  let claimed = 0;
+  for (let round = 0; round < DELIVER_ROUNDS; round++) {
+    const chains = await claimChains(workerId, perRound, CHAIN_LENGTH, submissionId);
+    if (chains.length === 0) break;
+    // Chains belong to different organizations, so they go in parallel.
+    const outcomes = await Promise.all(chains.map((chain) => deliverChain(chain, workerId)));
+    claimed += chains.reduce((n, chain) => n + chain.length, 0);
+    await updateSubmissionStatuses(chains.flat().map((b) => b.submissionId));
+    if (!outcomes.flat().includes("sent")) break;
+  }
+  return claimed;
+}
+
+async function follow(perRound: number, submissionId: string | null): Promise<number> {
+  let asked = 0;
+  for (let round = 0; round < FOLLOW_ROUNDS; round++) {
+    const runs = await claimFollowRuns(perRound, RUN_LENGTH, CHECK_INTERVAL_MS, submissionId);
+    if (runs.length === 0) break;
+    const outcomes = await Promise.all(runs.map((run) => followRun(run)));
+    asked += runs.reduce((n, run) => n + run.length, 0);
+    const finished = runs.flatMap((run, i) => run.filter((_, j) => outcomes[i]![j] === "final"));
+    await updateSubmissionStatuses(finished.map((b) => b.submissionId));
+    // Another round only when some run was finished to its end: more may be waiting behind it.
+    const more = runs.some((run, i) => run.length === RUN_LENGTH && outcomes[i]!.every((o) => o === "final"));
+    if (!more) break;
+  }
+  return asked;
 }

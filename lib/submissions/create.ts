@@ -6,7 +6,7 @@ import { z } from "zod";
 import { AppError } from "@/lib/app-error";
 import { db } from "@/lib/db";
 import { uuidv4 } from "@/lib/uuid";
-import type { Connection, KnownSplit } from "@/lib/generated/prisma/client";
+import type { Connection } from "@/lib/generated/prisma/client";
 import { campaignNow, keepGiftCampaign } from "@/lib/splits/placement";
 import { holdsAlready } from "@/lib/splits/unchanged";
 import type { SubmissionRequest } from "@/lib/splits/schema";
@@ -18,20 +18,23 @@ import {
   matchByFor,
   transactionRefFor,
 } from "@/lib/service/import-rows";
-import { insertBatchesAndRows, type StoredBatch } from "./store";
-import { isUniqueViolation } from "@/lib/db-errors";
+import { type KnownSplitFacts, lookUpForSubmission, type SubmissionLookups } from "./lookups";
+import { insertSubmission, type StoredBatch } from "./store";
 
 export async function createSubmission(
   connection: Connection,
   request: SubmissionRequest,
 ): Promise<{ submissionId: string; created: boolean }> {
   const requestHash = hashOf(request);
-  const existing = await findByKey(connection.id, request.idempotencyKey, requestHash);
-  if (existing) return { submissionId: existing, created: false };
+  const ids = request.allocations.map((a) => a.transactionId);
+  const splitIds = request.allocations.flatMap((a) => [...a.rows.map((r) => r.splitId), ...a.removedSplitIds]);
+  // Reads in one statement, writes in one statement: no interactive transaction (see store.ts).
+  const found = await lookUpForSubmission(connection.id, request.idempotencyKey, ids, splitIds);
+  if (found.existing) return { submissionId: sameRequest(found.existing, requestHash), created: false };
 
-  const groups = await buildGroups(connection.id, request);
+  const groups = buildGroups(request, found);
   const batches = intoBatches(groups);
-  // Ids made here let the batches and rows go in two statements (see store-rows.ts).
+  // Ids made here let the submission, its batches and rows go in one statement (see store.ts).
   const stored: StoredBatch[] = batches.map((batch, index) => {
     const rows = batch.groups.flatMap((g) => g.rows.map((row) => ({ row, transactionId: g.transactionId })));
     return {
@@ -45,41 +48,30 @@ export async function createSubmission(
       rows,
     };
   });
-  try {
-    const submission = await db().$transaction(
-      async (tx) => {
-        const created = await tx.submission.create({
-          data: {
-            connectionId: connection.id,
-            idempotencyKey: request.idempotencyKey,
-            requestHash,
-            transactionCount: request.allocations.length,
-            rowCount: groups.reduce((n, g) => n + g.rows.length, 0),
-          },
-        });
-        await insertBatchesAndRows(tx, created.id, stored);
-        return created;
-      },
-      // A bulk allocation can store 100,000 rows in one transaction; the 5 s default is for clicks.
-      { timeout: 120_000 },
-    );
-    return { submissionId: submission.id, created: true };
-  } catch (error) {
-    // Two identical requests at once: the unique key lets one in; the other finds it.
-    if (isUniqueViolation(error)) {
-      const winner = await findByKey(connection.id, request.idempotencyKey, requestHash);
-      if (winner) return { submissionId: winner, created: false };
-    }
-    throw error;
-  }
-}
-
-async function findByKey(connectionId: string, key: string, requestHash: string): Promise<string | null> {
-  const found = await db().submission.findUnique({
-    where: { connectionId_idempotencyKey: { connectionId, idempotencyKey: key } },
+  const submissionId = uuidv4();
+  const inserted = await insertSubmission(
+    {
+      id: submissionId,
+      connectionId: connection.id,
+      idempotencyKey: request.idempotencyKey,
+      requestHash,
+      transactionCount: request.allocations.length,
+      rowCount: groups.reduce((n, g) => n + g.rows.length, 0),
+    },
+    stored,
+  );
+  if (inserted) return { submissionId, created: true };
+  // Two identical requests at once: the unique key let one in; this one finds it.
+  const winner = await db().submission.findUnique({
+    where: { connectionId_idempotencyKey: { connectionId: connection.id, idempotencyKey: request.idempotencyKey } },
     select: { id: true, requestHash: true },
   });
-  if (!found) return null;
+  if (!winner) throw new Error("A submission with this idempotency key was neither stored nor found.");
+  return { submissionId: sameRequest(winner, requestHash), created: false };
+}
+
+/** The stored submission's id when it was made from the same request; a conflict otherwise. */
+function sameRequest(found: { id: string; requestHash: string }, requestHash: string): string {
   if (found.requestHash !== requestHash) {
     throw new AppError(
       "conflict",
@@ -93,41 +85,21 @@ function hashOf(request: SubmissionRequest): string {
   return createHash("sha256").update(JSON.stringify(request.allocations)).digest("hex");
 }
 
-type SplitFacts = Pick<
-  KnownSplit,
-  "splitId" | "transactionId" | "deletedAt" | "unitAmountCents" | "quantity" | "fund" | "fundId"
->;
+type SplitFacts = KnownSplitFacts;
 
 /** Checks every allocation against the synced transaction and known splits, then builds rows. */
-async function buildGroups(connectionId: string, request: SubmissionRequest): Promise<TransactionRows[]> {
+function buildGroups(request: SubmissionRequest, found: SubmissionLookups): TransactionRows[] {
   const ids = request.allocations.map((a) => a.transactionId);
   if (new Set(ids).size !== ids.length) {
     throw new AppError("invalid_input", "A transaction appears twice in this submission.");
   }
-  const inFlight = await inFlightTransactions(connectionId, ids);
+  const { inFlight, transactions, splitsOfTransactions, splitsNamed, clashes } = found;
   if (inFlight.length > 0) {
     throw new AppError(
       "conflict",
       `An earlier submission for transaction ${inFlight.join(", ")} is still being processed. Wait for it to finish (see History), then split it again.`,
     );
   }
-  const splitIds = request.allocations.flatMap((a) => [...a.rows.map((r) => r.splitId), ...a.removedSplitIds]);
-  // A bulk allocation can name 10,000 transactions: those lookups go in slices, far below
-  // PostgreSQL's 65,535 bind parameters.
-  const [transactions, splitsOfTransactions, splitsNamed, clashes] = await Promise.all([
-    inSlices(ids, (slice) => db().knownTransaction.findMany({ where: { connectionId, transactionId: { in: slice } } })),
-    inSlices(ids, (slice) => db().knownSplit.findMany({ where: { connectionId, transactionId: { in: slice } } })),
-    // The split ids travel as one array parameter: a bulk allocation names up to 100,000, and
-    // Prisma's `in` with 10,000 values at a time took seconds (bench/RESULTS.md, bulk).
-    db().$queryRaw<SplitFacts[]>`
-      SELECT "splitId", "transactionId", "deletedAt", "unitAmountCents", "quantity", "fund", "fundId" FROM "KnownSplit"
-      WHERE "connectionId" = ${connectionId}::uuid AND "splitId" = ANY(${splitIds}::text[])`,
-    // A split id equal to a transaction's id or external id would be dropped by the service (rule 6).
-    db().$queryRaw<{ transactionId: string; externalId: string | null }[]>`
-      SELECT "transactionId", "externalId" FROM "KnownTransaction"
-      WHERE "connectionId" = ${connectionId}::uuid
-        AND ("transactionId" = ANY(${splitIds}::text[]) OR "externalId" = ANY(${splitIds}::text[]))`,
-  ]);
   const splits = [...splitsOfTransactions, ...splitsNamed];
   const byId = new Map(transactions.map((t) => [t.transactionId, t]));
   const splitsById = new Map(splits.map((s) => [s.splitId, s]));

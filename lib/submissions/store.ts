@@ -1,8 +1,14 @@
-// Writes a submission's batches and rows with one INSERT … SELECT FROM unnest(...) each: every
-// column travels as one array parameter. Prisma's createMany took 43 s for 100,000 rows (a bulk
-// allocation at its limit, bench/RESULTS.md); this takes a small fraction of that.
+// Stores a submission in one statement: the submission, its batches (INSERT … SELECT FROM
+// unnest(...), every column one array parameter) and its rows (read back from the batches' bodies)
+// in data-modifying CTEs. No interactive transaction: one statement is atomic, and holds a pooled
+// connection for one round trip instead of five (200 submissions at once waited seconds for the
+// pool, bench/RESULTS.md, issue 10). Prisma's createMany took 43 s for 100,000 rows.
+//
+// ON CONFLICT on the idempotency key settles two identical requests racing each other: one
+// statement inserts, the other inserts nothing (its batches and rows hang off the CTE's empty
+// result) and returns no id; the caller then reads the winner.
 import "server-only";
-import type { Tx } from "@/lib/db";
+import { sql } from "@/lib/db-sql";
 import type { ImportBody, ImportRow } from "@/lib/service/import-rows";
 
 export type StoredBatch = {
@@ -13,42 +19,48 @@ export type StoredBatch = {
   rows: { row: ImportRow; transactionId: string }[];
 };
 
-export async function insertBatchesAndRows(
-  tx: Tx,
-  submissionId: string,
-  batches: readonly StoredBatch[],
-): Promise<void> {
-  await tx.$executeRaw`
-    INSERT INTO "SubmissionBatch" ("id", "submissionId", "index", "matchBy", "body")
-    SELECT t.id, ${submissionId}::uuid, t.idx, t.match_by, t.body::jsonb
-    FROM unnest(
-      ${batches.map((c) => c.id)}::uuid[],
-      ${batches.map((c) => c.index)}::int[],
-      ${batches.map((c) => c.matchBy)}::text[],
-      ${batches.map((c) => JSON.stringify(c.body))}::text[]
-    ) AS t(id, idx, match_by, body)`;
+export type NewSubmission = {
+  id: string;
+  connectionId: string;
+  idempotencyKey: string;
+  requestHash: string;
+  transactionCount: number;
+  rowCount: number;
+};
 
-  const rows = batches.flatMap((batch) => batch.rows.map((r, rowIndex) => ({ ...r, batchId: batch.id, rowIndex })));
-  const column = <T>(pick: (r: (typeof rows)[number]) => T): T[] => rows.map(pick);
-  await tx.$executeRaw`
-    INSERT INTO "SubmissionRow" (
-      "id", "submissionId", "batchId", "rowIndex", "splitId", "transactionId", "unitAmountCents", "quantity",
-      "campaign", "campaignId", "parentCampaign", "parentCampaignId", "fund", "fundId", "deleted"
+/** True when this call stored it; false when a submission with its idempotency key exists. */
+export async function insertSubmission(submission: NewSubmission, batches: readonly StoredBatch[]): Promise<boolean> {
+  // Each batch's rows are read back from its body (the exact rows sent), with the app's
+  // transaction id for each: one JSON array per batch, instead of thirteen arrays of every row.
+  const bodies = batches.map((c) => JSON.stringify(c.body));
+  const transactionIds = JSON.stringify(batches.map((b) => b.rows.map((r) => r.transactionId)));
+  const inserted = await sql<{ id: string }>`
+    WITH s AS (
+      INSERT INTO "Submission" ("id", "connectionId", "idempotencyKey", "requestHash", "transactionCount", "rowCount", "updatedAt")
+      VALUES (${submission.id}::uuid, ${submission.connectionId}::uuid, ${submission.idempotencyKey},
+              ${submission.requestHash}, ${submission.transactionCount}::int, ${submission.rowCount}::int, now())
+      ON CONFLICT ("connectionId", "idempotencyKey") DO NOTHING
+      RETURNING id
+    ), b AS (
+      INSERT INTO "SubmissionBatch" ("id", "submissionId", "index", "matchBy", "body")
+      SELECT t.id, s.id, t.idx, t.match_by, t.body::jsonb
+      FROM s, unnest(
+        ${batches.map((c) => c.id)}::uuid[],
+        ${batches.map((c) => c.index)}::int[],
+        ${batches.map((c) => c.matchBy)}::text[],
+        ${bodies}::text[]
+      ) AS t(id, idx, match_by, body)
+      RETURNING id, "submissionId", index, body
+    ), r AS (
+      INSERT INTO "SubmissionRow" (
+        "id", "submissionId", "batchId", "rowIndex", "splitId", "transactionId", "unitAmountCents", "quantity",
+        "campaign", "campaignId", "parentCampaign", "parentCampaignId", "fund", "fundId", "deleted"
+      )
+      SELECT gen_random_uuid(), b."submissionId", b.id, (e.n - 1)::int, e.row->>'id', ${transactionIds}::jsonb -> b.index ->> (e.n - 1)::int,
+             (e.row->>'unit_amount_in_cents')::bigint, (e.row->>'quantity')::int, e.row->>'campaign', e.row->>'campaign_id',
+             e.row->>'parent_campaign', e.row->>'parent_campaign_id', e.row->>'fund', e.row->>'fund_id', e.row ? 'deleted_at'
+        FROM b, jsonb_array_elements(b.body -> 'data') WITH ORDINALITY AS e(row, n)
     )
-    SELECT gen_random_uuid(), ${submissionId}::uuid, t.*
-    FROM unnest(
-      ${column((r) => r.batchId)}::uuid[],
-      ${column((r) => r.rowIndex)}::int[],
-      ${column((r) => r.row.id)}::text[],
-      ${column((r) => r.transactionId)}::text[],
-      ${column((r) => String(r.row.unit_amount_in_cents))}::bigint[],
-      ${column((r) => r.row.quantity)}::int[],
-      ${column((r) => r.row.campaign ?? null)}::text[],
-      ${column((r) => r.row.campaign_id ?? null)}::text[],
-      ${column((r) => r.row.parent_campaign ?? null)}::text[],
-      ${column((r) => r.row.parent_campaign_id ?? null)}::text[],
-      ${column((r) => r.row.fund)}::text[],
-      ${column((r) => r.row.fund_id ?? null)}::text[],
-      ${column((r) => r.row.deleted_at !== undefined)}::boolean[]
-    ) AS t`;
+    SELECT id FROM s`;
+  return inserted.length > 0;
 }

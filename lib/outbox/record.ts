@@ -1,0 +1,102 @@
+// Records a finished import in one statement: the batch complete, every row's outcome (one
+// UPDATE … FROM unnest), the splits the service now holds upserted into the known allocation and
+// the removed ones marked deleted. It was an UPDATE per row and an upsert per split in a
+// transaction: 200 statements for a batch of 100 rows. The batch's own update is the fence:
+// the rest happens only when it was still `sent`, so a second follower records nothing twice.
+import "server-only";
+import { sql } from "@/lib/db-sql";
+
+/** A batch's row as stored, as far as recording needs it (the amount as text: int8). */
+export type StoredRow = {
+  id: string;
+  rowIndex: number;
+  splitId: string;
+  transactionId: string;
+  unitAmountCents: string;
+  quantity: number;
+  campaign: string | null;
+  campaignId: string | null;
+  parentCampaign: string | null;
+  parentCampaignId: string | null;
+  fund: string;
+  fundId: string | null;
+  deleted: boolean;
+};
+
+export async function batchRows(batchId: string): Promise<StoredRow[]> {
+  return sql<StoredRow>`
+    SELECT id, "rowIndex", "splitId", "transactionId", "unitAmountCents"::text AS "unitAmountCents", quantity,
+           campaign, "campaignId", "parentCampaign", "parentCampaignId", fund, "fundId", deleted
+      FROM "SubmissionRow" WHERE "batchId" = ${batchId}::uuid ORDER BY "rowIndex"`;
+}
+
+export type RowOutcomeUpdate = {
+  id: string;
+  outcome: "imported" | "dropped";
+  code: string | null;
+  message: string | null;
+};
+
+export type BatchOutcome = {
+  connectionId: string;
+  batchId: string;
+  serviceStatus: string;
+  lastError: string | null;
+  outcomes: readonly RowOutcomeUpdate[];
+  /** Imported rows that set a split (at most one per split id). */
+  kept: readonly StoredRow[];
+  /** Split ids an imported row removed. */
+  removed: readonly string[];
+};
+
+/** False when the batch was no longer `sent` (someone else recorded it). */
+export async function recordBatchOutcome(o: BatchOutcome): Promise<boolean> {
+  const k = o.kept;
+  const [done] = await sql<{ n: number }>`
+    WITH b AS (
+      UPDATE "SubmissionBatch"
+         SET status = 'complete', "serviceStatus" = ${o.serviceStatus}, "checkedAt" = now(), "completedAt" = now(),
+             "lastError" = ${o.lastError}
+       WHERE id = ${o.batchId}::uuid AND status = 'sent'
+      RETURNING id
+    ), r AS (
+      UPDATE "SubmissionRow" AS row
+         SET outcome = u.outcome::"RowOutcome", "dropCode" = u.code, "dropMessage" = u.message
+        FROM b, unnest(
+          ${o.outcomes.map((u) => u.id)}::uuid[],
+          ${o.outcomes.map((u) => u.outcome)}::text[],
+          ${o.outcomes.map((u) => u.code)}::text[],
+          ${o.outcomes.map((u) => u.message)}::text[]
+        ) AS u(id, outcome, code, message)
+       WHERE row.id = u.id AND row."batchId" = b.id
+    ), kept AS (
+      INSERT INTO "KnownSplit" (
+        "connectionId", "splitId", "transactionId", "unitAmountCents", "quantity", "campaign", "campaignId",
+        "parentCampaign", "parentCampaignId", "fund", "fundId", "deletedAt", "updatedAt"
+      )
+      SELECT ${o.connectionId}::uuid, u.*, NULL::timestamp, now()
+        FROM b, unnest(
+          ${k.map((r) => r.splitId)}::text[],
+          ${k.map((r) => r.transactionId)}::text[],
+          ${k.map((r) => r.unitAmountCents)}::bigint[],
+          ${k.map((r) => r.quantity)}::int[],
+          ${k.map((r) => r.campaign)}::text[],
+          ${k.map((r) => r.campaignId)}::text[],
+          ${k.map((r) => r.parentCampaign)}::text[],
+          ${k.map((r) => r.parentCampaignId)}::text[],
+          ${k.map((r) => r.fund)}::text[],
+          ${k.map((r) => r.fundId)}::text[]
+        ) AS u
+      ON CONFLICT ("connectionId", "splitId") DO UPDATE
+         SET "transactionId" = EXCLUDED."transactionId", "unitAmountCents" = EXCLUDED."unitAmountCents",
+             quantity = EXCLUDED.quantity, campaign = EXCLUDED.campaign, "campaignId" = EXCLUDED."campaignId",
+             "parentCampaign" = EXCLUDED."parentCampaign", "parentCampaignId" = EXCLUDED."parentCampaignId",
+             fund = EXCLUDED.fund, "fundId" = EXCLUDED."fundId", "deletedAt" = NULL, "updatedAt" = now()
+    ), removed AS (
+      UPDATE "KnownSplit" AS ks SET "deletedAt" = now(), "updatedAt" = now()
+        FROM b
+       WHERE ks."connectionId" = ${o.connectionId}::uuid AND ks."splitId" = ANY(${[...o.removed]}::text[])
+    )
+    SELECT count(*)::int AS n FROM b`;
+  return !!done && done.n > 0;
+}
