@@ -11,7 +11,9 @@
 // Batches of a connection that is not active wait.
 import "server-only";
 import { sql } from "@/lib/db-sql";
+import { importBodySchema } from "@/lib/service/import-body-schema";
 import type { ImportBody } from "@/lib/service/import-rows";
+import { readStoredJson } from "@/lib/stored-json";
 
 export type ClaimedBatch = {
   id: string;
@@ -83,7 +85,25 @@ export async function claimChains(
     )
     SELECT id, "submissionId", "connectionId", body, attempts FROM claimed
      ORDER BY "connectionId", "createdAt", "submissionId", index`;
-  return perConnection(claimed);
+  // The stored body is what goes to the service: parsed, as every JSON column is where it is read.
+  // One that does not parse fails with the reason, and the chain goes on without it (as after any
+  // failed batch); it never reaches the service.
+  const ready: ClaimedBatch[] = [];
+  const broken: { id: string; message: string }[] = [];
+  for (const batch of claimed) {
+    try {
+      ready.push({ ...batch, body: readStoredJson(importBodySchema, batch.body, "SubmissionBatch.body") });
+    } catch (error) {
+      broken.push({ id: batch.id, message: error instanceof Error ? error.message : String(error) });
+    }
+  }
+  if (broken.length > 0) {
+    await sql`
+      UPDATE "SubmissionBatch" AS b SET status = 'failed', "lastError" = t.message, "claimedBy" = NULL
+        FROM unnest(${broken.map((b) => b.id)}::uuid[], ${broken.map((b) => b.message)}::text[]) AS t(id, message)
+       WHERE b.id = t.id`;
+  }
+  return perConnection(ready);
 }
 
 export type DueBatch = {

@@ -110,6 +110,23 @@ describe("submitting splits", () => {
     expect((await db().submissionBatch.findFirstOrThrow({ where: { submissionId } })).attempts).toBe(2);
   });
 
+  it("a stored body that does not parse fails its batch with the reason and never reaches the service", async () => {
+    const { submissionId } = await createSubmission(org.connection, await evenRequest([EXTERNAL, SERVICE_CREATED], 2));
+    const [first] = await db().submissionBatch.findMany({ where: { submissionId }, orderBy: { index: "asc" } });
+    await db()
+      .$executeRaw`UPDATE "SubmissionBatch" SET body = jsonb_set(body, '{data,0,unit_amount_in_cents}', '"50.00"') WHERE id = ${first!.id}::uuid`;
+    expect(await settle(submissionId, 100)).toBe("needs_attention");
+    const failed = await db().submissionBatch.findUniqueOrThrow({ where: { id: first!.id } });
+    expect(failed.status).toBe("failed");
+    expect(failed.lastError).toMatch(
+      /^Stored SubmissionBatch\.body does not have the expected shape \(data\.0\.unit_amount_in_cents/,
+    );
+    // The other batch went out; the broken one never did.
+    expect(await serviceImports()).toHaveLength(1);
+    expect(await serviceSplits(EXTERNAL)).toHaveLength(0);
+    expect(await serviceSplits(SERVICE_CREATED)).toHaveLength(2);
+  });
+
   it("a lost answer (the service took the import, then answered 500) is retried without duplicate splits", async () => {
     await emulatorSwitch(org.emulator, "faults", {
       fail: { status: 500, count: 1, when: "after", path_prefix: "/admin/oauth2/api/v1/imports" },
