@@ -76,7 +76,7 @@ test("upload a CSV, see what is wrong and why, download the wrong rows, and send
   await expect(page.getByText("2 of 2 batches processed")).toBeVisible();
   await page.screenshot({ path: "test-results/bulk-report.png", fullPage: true });
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "History" }).click();
-  await expect(page.getByRole("link", { name: "spring.csv" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "spring.csv", exact: true })).toBeVisible();
 
   expect((await activeServiceSplits(page)).sort()).toEqual([
     "51001003:1 10000 General",
