@@ -2,6 +2,8 @@ import { Suspense } from "react";
 import { TransactionsList } from "@/components/transactions/transactions-list";
 import { AppError } from "@/lib/app-error";
 import { requireConnection } from "@/lib/auth/session";
+import { TimeZoneSync } from "@/components/time-zone-sync";
+import { adminTimeZone } from "@/lib/time-zone";
 import { knownNames } from "@/lib/transactions/read";
 import { FOREGROUND_BUDGET_MS, copyIsStale, syncTransactions } from "@/lib/transactions/sync";
 import { Providers } from "@/components/providers";
@@ -23,9 +25,11 @@ export default async function TransactionsPage() {
       syncProblem = error.message;
     }
   }
-  const { campaigns } = await knownNames(connection.id);
+  const [{ campaigns }, zone] = await Promise.all([knownNames(connection.id), adminTimeZone()]);
   return (
     <>
+      {/* The first page after connecting: the admin's zone is learnt here for every page after. */}
+      <TimeZoneSync rendered={zone} />
       <h1>Transactions</h1>
       <p className="muted">Pick a gift to re-allocate across campaigns and funds.</p>
       {syncProblem && (

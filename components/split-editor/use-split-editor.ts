@@ -22,6 +22,8 @@ export type SplitEditorProps = EditorData & {
   funds: NameOption[];
   /** sessionStorage key of this organization's draft of this gift. */
   draftKey: string;
+  /** "Restore the previous allocation": lines to start from, with the sentence that says so. */
+  restore?: { values: EditorValues; note: string };
 };
 
 export function initialValues(gift: EditorGift, takenSplitIds: readonly string[]): EditorValues {
@@ -40,7 +42,9 @@ export function useSplitEditor(props: SplitEditorProps) {
   const [taken, setTaken] = useState(props.takenSplitIds);
   const [inFlight, setInFlight] = useState(props.inFlight);
   const [created, setCreated] = useState<{ campaign: NameOption[]; fund: NameOption[] }>({ campaign: [], fund: [] });
-  const [message, setMessage] = useState<{ text: string; at: number } | null>(null);
+  const [message, setMessage] = useState<{ text: string; at: number } | null>(() =>
+    props.restore ? { text: props.restore.note, at: 0 } : null,
+  );
   const [showAll, setShowAll] = useState(false);
   const [reviewing, setReviewing] = useState(false);
   const [leaving, setLeaving] = useState<LeaveQuestion>(null);
@@ -71,6 +75,11 @@ export function useSplitEditor(props: SplitEditorProps) {
     setGift(next);
     setResets((n) => n + 1);
   };
+  // A restore opens as an edit over the gift as it is now, so Review shows what it changes.
+  const [restore] = useState(() => props.restore);
+  useLayoutEffect(() => {
+    if (restore) form.reset(restore.values, { keepDefaultValues: true });
+  }, [restore, form]);
   const lines = useFieldArray({ control: form.control, name: "lines", keyName: "key" });
   const actions = useLineActions({ form, lines, gift, takenSplitIds: taken, campaigns, say, onCreated });
   // A calculation typed before its reader arrived ("100/3") is read again once it is there.

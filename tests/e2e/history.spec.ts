@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { editor, expectNoSeriousAxeViolations, openEditor } from "./editor";
+import { editor, expectNoSeriousAxeViolations, openEditor, serviceSplits } from "./editor";
 import { connect, emulatorSwitch, resetAppData, RIVERSIDE } from "./helpers";
 
 // The admin is in New York: every time on the history reads in their zone, UTC on hover.
@@ -60,4 +60,48 @@ test("history names each gift, reads in the admin's time zone, filters, and says
     await page.goto("/history");
     await expect(page.getByRole("row").nth(1).getByText("Waiting for reconnect")).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout: 15_000 });
+});
+
+test("the gift's history shows each change, and restoring puts the splits back as they were at the service", async ({
+  page,
+}) => {
+  const e = editor(page);
+  await connect(page);
+  // First change: two halves.
+  await openEditor(page, "ext-1001-0001"); // $100.00
+  await e.button("Add line").click();
+  await e.button("Split evenly").click();
+  await e.send();
+  await expect(page.getByText("Complete", { exact: true })).toBeVisible({ timeout: 15_000 });
+  const halves = (await serviceSplits(page, "51001001")).map((s) => [s.id, s.unit_amount_in_cents]);
+  expect(halves).toEqual([
+    ["ext-1001-0001:1", 5000],
+    ["ext-1001-0001:2", 5000],
+  ]);
+  // Second change: three thirds.
+  await page.goto("/transactions/51001001");
+  await e.button("Add line").click();
+  await e.button("Split evenly").click();
+  await e.send();
+  await expect(page.getByText("Complete", { exact: true })).toBeVisible({ timeout: 15_000 });
+  expect(await serviceSplits(page, "51001001")).toHaveLength(3);
+
+  // The gift's history, newest first, with before and after.
+  await page.goto("/transactions/51001001");
+  const history = page.getByRole("region", { name: "History of this gift" });
+  const entries = history.getByRole("listitem").filter({ has: page.getByText("from the split editor") });
+  await expect(entries).toHaveCount(2);
+  await expect(entries.first()).toContainText("$33.34");
+  await expect(entries.first()).toContainText("$50.00");
+  await expectNoSeriousAxeViolations(page, "gift history");
+
+  // Restore what it held before the latest change: the editor opens with it, through Review.
+  await entries.first().getByRole("link", { name: "Restore the allocation before this change" }).click();
+  await expect(page.getByText(/is filled in below\. Review it, then send it/)).toBeVisible();
+  await expect(e.amount(1)).toHaveValue("50.00");
+  await expect(e.amount(2)).toHaveValue("50.00");
+  await e.send();
+  await expect(page.getByText("Complete", { exact: true })).toBeVisible({ timeout: 15_000 });
+  // The service holds the two halves again, under the same ids; the third split is removed.
+  expect((await serviceSplits(page, "51001001")).map((s) => [s.id, s.unit_amount_in_cents])).toEqual(halves);
 });

@@ -3,6 +3,11 @@ import { notFound, redirect } from "next/navigation";
 import { matchedBy } from "@/components/split-editor/matched-by";
 import { SplitEditor } from "@/components/split-editor/split-editor";
 import { Notice } from "@/components/ui/notice";
+import { GiftTimeline } from "@/components/gift-history/gift-timeline";
+import { restoreValues } from "@/lib/gift-history/restore";
+import { giftTimeline } from "@/lib/gift-history/timeline";
+import { adminTimeZone } from "@/lib/time-zone";
+import { formatWhen } from "@/lib/when";
 import { requireConnection } from "@/lib/auth/session";
 import { unsentSubmissionFor } from "@/lib/submissions/superseded";
 import { formatCents } from "@/lib/splits/money";
@@ -13,11 +18,14 @@ import { syncProgress } from "@/lib/transactions/sync";
 
 export const metadata = { title: "Split a gift" };
 
-type Props = { params: Promise<{ id: string }> };
+type Props = {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
 const longDate = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
 
-export default async function SplitTransactionPage({ params }: Props) {
+export default async function SplitTransactionPage({ params, searchParams }: Props) {
   const connection = await requireConnection();
   const asked = decodeURIComponent((await params).id);
   const transactionId = await resolveTransactionId(connection.id, asked);
@@ -35,6 +43,18 @@ export default async function SplitTransactionPage({ params }: Props) {
   ]);
   if (!data) notFound();
   const { gift } = data;
+  const [timeline, zone, asked2] = await Promise.all([
+    giftTimeline(connection.id, gift),
+    adminTimeZone(),
+    searchParams,
+  ]);
+  const restoring = timeline.find((e) => e.reached && e.submissionId === asked2.restore);
+  const restore = restoring
+    ? {
+        values: restoreValues(gift, data.takenSplitIds, restoring.before),
+        note: `What the gift held before the change of ${formatWhen(restoring.at, zone).text} is filled in below. Review it, then send it to restore that allocation.`,
+      }
+    : undefined;
   return (
     <>
       <p className="small">
@@ -58,11 +78,16 @@ export default async function SplitTransactionPage({ params }: Props) {
         </Notice>
       )}
       <SplitEditor
+        // A restore opens a fresh editor (its lines are where it starts), also when the link is
+        // followed from this same page.
+        key={restoring?.submissionId ?? "edit"}
         {...data}
         campaigns={names.campaigns}
         funds={names.funds}
         draftKey={`apportion:draft:${connection.organizationId}:${gift.transactionId}`}
+        restore={restore}
       />
+      <GiftTimeline transactionId={gift.transactionId} currency={gift.currency} entries={timeline} zone={zone} />
     </>
   );
 }
