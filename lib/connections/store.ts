@@ -174,7 +174,7 @@ export async function markStopped(
 ): Promise<void> {
   const changed = await db().connection.updateMany({
     where: { id, status: "active" },
-    data: { status, statusReason: reason, lastCheckedAt: new Date() },
+    data: { status, statusReason: reason },
   });
   if (changed.count > 0) {
     forgetConnection(id);
