@@ -26,6 +26,8 @@ export function importRoutes(app: Hono<ApiEnv>, deps: EmulatorDeps): void {
     const job = submitImport(deps, {
       organizationId: grant.organizationId,
       clientId: grant.clientId,
+      format: request.format,
+      action: request.action,
       matchBy: request.matchBy,
       rows: request.rows,
     });
