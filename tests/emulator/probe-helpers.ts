@@ -21,7 +21,7 @@ export async function consentOverHttp(emu: TestEmulator, authorizeUrl: string): 
 
 export function probe(
   emu: TestEmulator,
-  options: { gift?: string; confirm?: boolean; questions?: string[] } = {},
+  options: { gift?: string; confirm?: boolean | ((question: string) => boolean); questions?: string[] } = {},
 ): Promise<ProbeReport> {
   return runProbe({
     baseUrl: emu.url,
@@ -32,7 +32,8 @@ export function probe(
     authorize: (url) => consentOverHttp(emu, url),
     confirm: (question) => {
       options.questions?.push(question);
-      return Promise.resolve(options.confirm ?? false);
+      const { confirm = false } = options;
+      return Promise.resolve(typeof confirm === "function" ? confirm(question) : confirm);
     },
     importTimeoutMs: 1500,
   });
