@@ -120,7 +120,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv): EmulatorConfig {
 
 /** The behaviour settings a reset restores: the configured defaults. */
 export function configuredSettings(config: EmulatorConfig): EmulatorSettings {
-  return { notFound: config.notFound, querySplits: config.querySplits };
+  return { notFound: config.notFound, querySplits: config.querySplits, service: { ...DEFAULT_SETTINGS.service } };
 }
 
 function parseChoice<T extends string>(name: string, value: string, choices: readonly T[]): T {

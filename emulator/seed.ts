@@ -30,6 +30,8 @@ export type Transaction = {
   sync_version: number;
   /** When it was created or last changed at the service, in milliseconds (the `changed` filter). */
   changed_ms: number;
+  /** The `updated_time` of the contact_with_transaction row that last set it (ms), for action_type update. */
+  updated_ms?: number | null;
 };
 
 export type Organization = {

@@ -21,24 +21,76 @@ export type NotFoundMode = (typeof NOT_FOUND_MODES)[number];
 export const QUERY_SPLITS_MODES = ["shown", "ignored", "refused"] as const;
 export type QuerySplitsMode = (typeof QUERY_SPLITS_MODES)[number];
 
-export type EmulatorSettings = { notFound: NotFoundMode; querySplits: QuerySplitsMode };
+/**
+ * Where the service's documents are silent the emulator chose; each of these answers differently
+ * from that choice (the first value is the default), so the service probe's "differs" paths
+ * (npm run service:probe, issue 12) can be tried. Set at run time only; a reset restores the first.
+ */
+export const SERVICE_ANSWERS = {
+  /** `dropped`: the authorize redirect carries no `state`. */
+  state: ["echoed", "dropped"],
+  /** `ignored`: a code_verifier is never checked. `refused`: sending one is an invalid_request. */
+  pkce: ["checked", "ignored", "refused"],
+  /** `no_refresh_token`: the code exchange answers without refresh_token, as the documented shape. */
+  initial_token: ["with_refresh_token", "no_refresh_token"],
+  /** `top_level`: GET /details answers { id, name } with no `organization` object. */
+  details: ["organization", "top_level"],
+  /** `missing`: POST /integrations/status is not found (404). */
+  integration_status: ["answered", "missing"],
+  /** `no_token`: the transactions query says has_more but gives no query_token. */
+  query_paging: ["query_token", "no_token"],
+  /** `other`: imports read Queued / Running / Done instead of Pending / Working / Complete. */
+  import_statuses: ["documented", "other"],
+  /** `notifications`: the imports listing lives at /imports/notifications instead of /imports/list. */
+  imports_listing: ["list", "notifications"],
+  /** `form`: a refresh must be form-encoded (JSON is an invalid_request). `both`: either is taken. */
+  refresh_body: ["json", "form", "both"],
+  /** `unauthorized`: a refused refresh is 401 { valid: false, errors } instead of 400 invalid_grant. */
+  refused_refresh: ["invalid_grant", "unauthorized"],
+} as const;
 
-export const DEFAULT_SETTINGS: EmulatorSettings = { notFound: "notify", querySplits: "shown" };
+export type ServiceAnswers = { -readonly [K in keyof typeof SERVICE_ANSWERS]: (typeof SERVICE_ANSWERS)[K][number] };
+
+export const DEFAULT_SERVICE_ANSWERS = Object.fromEntries(
+  Object.entries(SERVICE_ANSWERS).map(([key, values]) => [key, values[0]]),
+) as ServiceAnswers;
+
+export type EmulatorSettings = { notFound: NotFoundMode; querySplits: QuerySplitsMode; service: ServiceAnswers };
+
+export const DEFAULT_SETTINGS: EmulatorSettings = {
+  notFound: "notify",
+  querySplits: "shown",
+  service: DEFAULT_SERVICE_ANSWERS,
+};
+
+const serviceFields = Object.fromEntries(
+  Object.entries(SERVICE_ANSWERS).map(([key, values]) => [key, z.enum(values).optional()]),
+) as unknown as { [K in keyof ServiceAnswers]: z.ZodOptional<z.ZodEnum<{ [V in ServiceAnswers[K]]: V }>> };
 
 /** Each call states the whole setting: what the body leaves out returns to its configured default. */
 export const SettingsBody = z
   .object({
     not_found: z.enum(NOT_FOUND_MODES).optional(),
     query_splits: z.enum(QUERY_SPLITS_MODES).optional(),
+    ...serviceFields,
   })
   .strict();
 
 export function settingsFromBody(body: z.infer<typeof SettingsBody>, defaults: EmulatorSettings): EmulatorSettings {
-  return { notFound: body.not_found ?? defaults.notFound, querySplits: body.query_splits ?? defaults.querySplits };
+  const { not_found: notFound, query_splits: querySplits, ...service } = body;
+  const answers = { ...defaults.service };
+  for (const [key, value] of Object.entries(service)) {
+    if (value !== undefined) (answers as Record<string, string>)[key] = value;
+  }
+  return {
+    notFound: notFound ?? defaults.notFound,
+    querySplits: querySplits ?? defaults.querySplits,
+    service: answers,
+  };
 }
 
 export function settingsJson(settings: EmulatorSettings) {
-  return { not_found: settings.notFound, query_splits: settings.querySplits };
+  return { not_found: settings.notFound, query_splits: settings.querySplits, ...settings.service };
 }
 
 export function isNotFoundMode(value: string): value is NotFoundMode {

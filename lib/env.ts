@@ -1,5 +1,6 @@
 // Validated configuration. Read lazily (getEnv) so that `next build` can import modules
 // without production secrets; the server validates it at start-up (instrumentation.ts).
+import { readFileSync } from "node:fs";
 import { z } from "zod";
 
 export const SERVICE_ENVIRONMENTS = ["playground", "production"] as const;
@@ -99,6 +100,14 @@ const schema = z.object({
   /** A claim older than this belongs to a worker that stopped, and is taken over. Must exceed
    *  the longest send (a 15 s call, plus a refresh). */
   OUTBOX_CLAIM_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(120_000),
+  /** Where the imports listing lives under /admin/oauth2/api/v1 (the interface does not show it).
+   *  Absent: the probe report's finding, else /imports/list (README, "Before going live"). */
+  SERVICE_IMPORTS_LIST_PATH: z
+    .string()
+    .regex(/^\/[A-Za-z0-9/_.-]*$/, "must be a path such as /imports/list")
+    .optional(),
+  /** A report of `npm run service:probe`: what it found to differ configures the app. */
+  SERVICE_PROBE_REPORT: z.string().optional(),
   /** "0" keeps the outbox worker out of the web server (run `npm run worker` instead). */
   APPORTION_WORKER: z.enum(["0", "1"]).default("1"),
   /** "0" reads every session's connection from the database instead of a cache kept fresh by
@@ -135,7 +144,7 @@ function withDevelopmentDefaults(source: Source): Source {
  *  every missing or malformed variable. Exported for tests and start-up checks. */
 export function parseEnv(source: Source = process.env): AppEnv {
   const production = source.NODE_ENV === "production";
-  const input = production ? source : withDevelopmentDefaults(source);
+  const input = fromProbeReport(production ? source : withDevelopmentDefaults(source));
   const result = schema.safeParse({ SERVICE_SCOPES: DEFAULT_SCOPES.join(" "), ...stripEmpty(input) });
   const problems: string[] = [];
   if (!result.success) {
@@ -170,6 +179,27 @@ export function isHttpsOrLoopback(address: string): boolean {
   const url = new URL(address);
   if (url.protocol === "https:") return true;
   return url.hostname === "localhost" || url.hostname === "[::1]" || /^127(\.\d{1,3}){3}$/.test(url.hostname);
+}
+
+/** The probe report's findings (its `config`) fill what the environment leaves unset; an explicit
+ *  variable always wins. An unreadable report is a configuration error, not a silent default. */
+function fromProbeReport(source: Source): Source {
+  const path = source.SERVICE_PROBE_REPORT;
+  if (path === undefined || path === "") return source;
+  let config: Record<string, unknown>;
+  try {
+    const report = JSON.parse(readFileSync(path, "utf8")) as { config?: Record<string, unknown> };
+    config = report.config ?? {};
+  } catch (error) {
+    throw new ConfigError(
+      `Apportion cannot start: SERVICE_PROBE_REPORT ${path} cannot be read as a probe report (${String(error)}).`,
+    );
+  }
+  const listPath = config.imports_list_path;
+  if (typeof listPath === "string" && !source.SERVICE_IMPORTS_LIST_PATH) {
+    return { ...source, SERVICE_IMPORTS_LIST_PATH: listPath };
+  }
+  return source;
 }
 
 function stripEmpty(source: Source): Source {

@@ -1,11 +1,13 @@
 // Checks on the body of POST /imports (spec operation 4). Only the envelope is checked here; the
 // rows are checked while the import is processed, like the service does.
-import type { MatchBy } from "./model";
+import type { ImportAction, ImportFormat, MatchBy } from "./model";
 
 /** The facts: `data` holds at most 100 records per call. */
 export const MAX_ROWS_PER_IMPORT = 100;
 
-export type ImportRequest = { matchBy: MatchBy; rows: unknown[] };
+export type ImportRequest = { format: ImportFormat; action: ImportAction; matchBy: MatchBy; rows: unknown[] };
+
+const FORMATS: readonly ImportFormat[] = ["split_transaction", "contact_with_transaction"];
 
 const FIELDS = new Set(["data_format", "action_type", "match_by", "data_type", "data"]);
 // Named by the facts as the service's alternatives to inline JSON; the emulator has none of them.
@@ -20,14 +22,18 @@ export function parseImportRequest(body: Record<string, unknown>): ImportRequest
   }
 
   const { data_format: format, action_type: action, data_type: dataType, data } = body;
-  if (format === undefined) errors.push("data_format is required and must be split_transaction");
-  else if (format !== "split_transaction") {
-    errors.push(`data_format ${JSON.stringify(format)} is not supported: only split_transaction`);
+  if (format === undefined) errors.push("data_format is required: split_transaction or contact_with_transaction");
+  else if (!FORMATS.includes(format as ImportFormat)) {
+    errors.push(
+      `data_format ${JSON.stringify(format)} is not supported: only split_transaction and contact_with_transaction`,
+    );
   }
 
-  if (action === undefined) errors.push("action_type is required and must be create");
-  else if (action === "update") errors.push("action_type update is not supported by the emulator");
-  else if (action !== "create") errors.push(`action_type must be create, got ${JSON.stringify(action)}`);
+  // The facts: create (the default) or update (a row applies only when its updated_time is newer).
+  if (action === undefined) errors.push("action_type is required and must be create or update");
+  else if (action !== "create" && action !== "update") {
+    errors.push(`action_type must be create or update, got ${JSON.stringify(action)}`);
+  }
 
   if (dataType === undefined) errors.push("data_type is required and must be json");
   else if (dataType !== "json") errors.push(`data_type must be json, got ${JSON.stringify(dataType)}`);
@@ -41,7 +47,12 @@ export function parseImportRequest(body: Record<string, unknown>): ImportRequest
   }
 
   if (errors.length > 0) return errors;
-  return { matchBy, rows: data as unknown[] };
+  return {
+    format: format as ImportFormat,
+    action: action as ImportAction,
+    matchBy,
+    rows: data as unknown[],
+  };
 }
 
 function parseMatchBy(value: unknown, errors: string[]): MatchBy {

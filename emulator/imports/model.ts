@@ -4,11 +4,23 @@
 /** The facts list more states (Ready, Scheduled, Failed, ...); the emulator needs only these. */
 export type ImportStatus = "Pending" | "Working" | "Complete" | "Error";
 
+/** The two data formats the emulator takes: splits, and the minimal contact with its transaction. */
+export type ImportFormat = "split_transaction" | "contact_with_transaction";
+
+/** The facts: `create` (default), or `update`, which applies a row only when its `updated_time` is newer. */
+export type ImportAction = "create" | "update";
+
 /** `match_by.transaction`: `id` matches a row's transaction_id against external ids. */
 export type MatchBy = "id" | "transaction_id";
 
 export type NotificationCode =
-  "transaction_not_found" | "overlapping_id" | "invalid_row" | "sum_mismatch" | "split_not_found";
+  | "transaction_not_found"
+  | "overlapping_id"
+  | "invalid_row"
+  | "sum_mismatch"
+  | "split_not_found"
+  /** action_type update: the row's updated_time is not newer than the service's copy. */
+  | "not_newer";
 
 export type ImportNotification = {
   import_id: number;
@@ -26,6 +38,8 @@ export type ImportJob = {
   /** The application that submitted it: splits belong to one application. */
   clientId: string;
   status: ImportStatus;
+  format: ImportFormat;
+  action: ImportAction;
   matchBy: MatchBy;
   /** Kept unvalidated: the service validates rows while processing, not on submission. */
   rows: unknown[];
@@ -55,6 +69,8 @@ export type Split = {
   fund_id: string;
   /** ISO 8601 UTC, or null while active. */
   deleted_at: string | null;
+  /** The `updated_time` of the last row that set it (ms), for action_type update; null when none said. */
+  updated_ms: number | null;
   created_by_import: number;
   updated_by_import: number;
 };
@@ -68,8 +84,8 @@ export function importRecordJson(job: ImportJob) {
   return {
     id: job.id,
     status: job.status,
-    data_format: "split_transaction",
-    action_type: "create",
+    data_format: job.format,
+    action_type: job.action,
     match_by: job.matchBy,
     rows_total: job.rows.length,
     rows_imported: job.rowsImported,

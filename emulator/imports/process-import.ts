@@ -5,16 +5,18 @@ import type { Organization, Transaction } from "../seed";
 import type { EmulatorState } from "../state";
 import { resolveAllocation, unknownParentId } from "./catalog";
 import type { ImportJob, ImportNotification, NotificationCode, Split } from "./model";
-import { parseSplitRow, rowLabels, type SplitRow } from "./split-rows";
+import { processContactImport } from "./contact-rows";
+import { isNewer, parseSplitRow, rowLabels, type SplitRow } from "./split-rows";
 
 type AcceptedRow = { index: number; raw: unknown; row: SplitRow };
 
 /** A split as it would be after this import: `row` is the last row that set its fields. */
 type Draft = { split: Split; original: Split | null; row: SplitRow | null };
 
-export function processImport(state: EmulatorState, job: ImportJob, applicationName: string): void {
+export function processImport(state: EmulatorState, job: ImportJob, applicationName: string, nowMs: number): void {
   const org = state.organizations.get(job.organizationId);
   if (org === undefined) throw new Error(`organization ${job.organizationId} is gone`);
+  if (job.format === "contact_with_transaction") return processContactImport(state, org, job, nowMs);
   const splits = state.splits.get(org.id) ?? [];
   state.splits.set(org.id, splits);
 
@@ -85,7 +87,7 @@ export function processImport(state: EmulatorState, job: ImportJob, applicationN
     for (const accepted of rows) {
       const failure = applyRow(drafts, accepted.row, job, transaction);
       if (failure === null) applied.push(accepted);
-      else drop(accepted.index, accepted.raw, "split_not_found", failure);
+      else drop(accepted.index, accepted.raw, failure.code, failure.message);
     }
     if (applied.length === 0) continue;
 
@@ -115,12 +117,24 @@ export function processImport(state: EmulatorState, job: ImportJob, applicationN
   job.rowsDropped = job.rows.length - imported - silentlyDropped;
 }
 
-/** Applies one row to the drafts; a message when the row names a split that does not exist. */
-function applyRow(drafts: Draft[], row: SplitRow, job: ImportJob, transaction: Transaction): string | null {
+type RowFailure = { code: NotificationCode; message: string };
+
+/** Applies one row to the drafts; a failure when the row names a split that does not exist or is stale. */
+function applyRow(drafts: Draft[], row: SplitRow, job: ImportJob, transaction: Transaction): RowFailure | null {
   const existing = row.id === null ? undefined : drafts.find((d) => d.split.id === row.id);
+  if (job.action === "update" && existing !== undefined && !isNewer(row.updatedMs, existing.split.updated_ms)) {
+    return {
+      code: "not_newer",
+      message: `Row not applied (action_type update): its updated_time is not newer than that of the split "${row.id}" the service holds.`,
+    };
+  }
+  if (row.updatedMs !== null && existing !== undefined) existing.split.updated_ms = row.updatedMs;
   if (row.deletedAt !== null) {
     if (existing === undefined) {
-      return `Row dropped: deleted_at names the split "${row.id}", but transaction ${transaction.transaction_id} has no split with that id.`;
+      return {
+        code: "split_not_found",
+        message: `Row dropped: deleted_at names the split "${row.id}", but transaction ${transaction.transaction_id} has no split with that id.`,
+      };
     }
     existing.split.deleted_at = row.deletedAt;
     existing.split.updated_by_import = job.id;
@@ -153,6 +167,7 @@ function applyRow(drafts: Draft[], row: SplitRow, job: ImportJob, transaction: T
       fund: "",
       fund_id: "",
       deleted_at: null,
+      updated_ms: row.updatedMs,
       created_by_import: job.id,
       updated_by_import: job.id,
     },

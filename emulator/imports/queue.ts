@@ -2,12 +2,19 @@
 // order received; the facts: one import job works at a time. So each organization has a queue
 // and at most one worker draining it.
 import type { EmulatorDeps } from "../state";
-import type { ImportJob, ImportQueue, MatchBy } from "./model";
+import type { ImportAction, ImportFormat, ImportJob, ImportQueue, MatchBy } from "./model";
 import { processImport } from "./process-import";
 
 export function submitImport(
   deps: EmulatorDeps,
-  input: { organizationId: number; clientId: string; matchBy: MatchBy; rows: unknown[] },
+  input: {
+    organizationId: number;
+    clientId: string;
+    format: ImportFormat;
+    action: ImportAction;
+    matchBy: MatchBy;
+    rows: unknown[];
+  },
 ): ImportJob {
   const { state, config } = deps;
   const now = config.now();
@@ -16,6 +23,8 @@ export function submitImport(
     organizationId: input.organizationId,
     clientId: input.clientId,
     status: "Pending",
+    format: input.format,
+    action: input.action,
     matchBy: input.matchBy,
     rows: input.rows,
     rowsImported: 0,
@@ -66,7 +75,7 @@ async function drain({ state, config }: EmulatorDeps, queue: ImportQueue, epoch:
       await pause(config.importDelayMs);
       if (state.epoch !== epoch) return;
       try {
-        processImport(state, job, config.applicationName);
+        processImport(state, job, config.applicationName, config.now());
         job.status = "Complete";
       } catch (error) {
         // A bug in the emulator, not a bad row: show it rather than leave the import Working.

@@ -1,6 +1,6 @@
 // Validation of one split row (spec §2.3 and §8). Runs while an import is processed, not on
 // submission: the service accepts an import and drops bad rows later, with a notification.
-import { MAX_UNIX_SECONDS, parseRfc3339Utc } from "../dates";
+import { MAX_UNIX_SECONDS, parseIsoDate, parseRfc3339Utc } from "../dates";
 
 export type SplitRow = {
   /** The application's split id; null creates a new split every time. */
@@ -17,6 +17,8 @@ export type SplitRow = {
   fundId: string | null;
   /** ISO 8601 UTC when the row soft-deletes its split. */
   deletedAt: string | null;
+  /** `updated_time` in ms, when given: action_type update applies the row only when it is newer. */
+  updatedMs: number | null;
 };
 
 const FIELDS = [
@@ -31,6 +33,7 @@ const FIELDS = [
   "fund",
   "fund_id",
   "deleted_at",
+  "updated_time",
 ];
 
 /** The row's own id and transaction_id, for the notification, when they are strings. */
@@ -103,6 +106,8 @@ export function parseSplitRow(raw: unknown): SplitRow | string {
     problems.push("deleted_at needs the id of the split to delete");
   }
 
+  const updatedMs = parseUpdatedTime(raw.updated_time, problems);
+
   if (problems.length > 0) return `Row dropped: ${problems.join("; ")}`;
   return {
     id: typeof id === "string" ? id.trim() : null,
@@ -116,7 +121,26 @@ export function parseSplitRow(raw: unknown): SplitRow | string {
     fund: (fund as string).trim(),
     fundId,
     deletedAt: deletedAt === "active" ? null : deletedAt,
+    updatedMs,
   };
+}
+
+/** With action_type update, a row without updated_time never replaces what the service holds. */
+export function isNewer(rowMs: number | null, heldMs: number | null): boolean {
+  return rowMs !== null && (heldMs === null || rowMs > heldMs);
+}
+
+/** `updated_time` (facts, action_type update): Unix seconds or an ISO 8601 time with its zone. */
+export function parseUpdatedTime(value: unknown, problems: string[]): number | null {
+  if (value === undefined || value === null) return null;
+  if (typeof value === "number" && Number.isSafeInteger(value) && value >= 0 && value <= MAX_UNIX_SECONDS) {
+    return value * 1000;
+  }
+  const ms = typeof value === "string" ? parseIsoDate(value) : null;
+  if (ms === null) {
+    problems.push(`updated_time must be Unix seconds or an ISO 8601 time with its zone; got ${describe(value)}`);
+  }
+  return ms;
 }
 
 /** A positive integer number, or a string of digits ("1250"); nothing with a point or exponent. */

@@ -47,10 +47,14 @@ export function apiRoutes(deps: EmulatorDeps): Hono<ApiEnv> {
     const org = state.organizations.get(c.get("grant").organizationId);
     if (org === undefined) return refuse(c, 404, "Organization not found");
     // A number, as the service answers; clients must not assume a string.
+    if (state.settings.service.details === "top_level") return c.json({ id: org.id, name: org.name }, 200);
     return c.json({ organization: { id: org.id, name: org.name } }, 200);
   });
 
   app.post(`${API_PREFIX}/integrations/status`, async (c) => {
+    if (state.settings.service.integration_status === "missing") {
+      return refuse(c, 404, `Not found: POST ${c.req.path}`);
+    }
     const denied = lacksScope(c, "basic");
     if (denied) return denied;
     const body = await readJsonObject(c);

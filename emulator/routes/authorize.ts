@@ -95,7 +95,9 @@ export function authorizeRoutes({ config, state }: EmulatorDeps): Hono {
       expiresAt: config.now() + config.codeTtlSeconds * 1000,
       grantId: null,
     });
-    return redirect(c, redirectWithParams(request.redirectUri, { code, state: request.state }));
+    // The setting `state: dropped` plays a service that does not echo it (the docs never mention it).
+    const echoed = state.settings.service.state === "echoed" ? request.state : null;
+    return redirect(c, redirectWithParams(request.redirectUri, { code, state: echoed }));
   });
 
   return app;

@@ -9,9 +9,15 @@ import type { EmulatorDeps } from "../state";
 import { API_PREFIX, NOT_JSON_OBJECT, lacksScope, refuse, refuseAll, type ApiEnv } from "./api-common";
 
 const MAX_LIST_PER_PAGE = 50;
+const OTHER_STATUS_NAMES: Record<string, string> = { Pending: "Queued", Working: "Running", Complete: "Done" };
 
 export function importRoutes(app: Hono<ApiEnv>, deps: EmulatorDeps): void {
   const { state } = deps;
+  // The setting `import_statuses: other` names the states differently from the facts.
+  const named = <T extends { status: string }>(record: T): T =>
+    state.settings.service.import_statuses === "documented"
+      ? record
+      : { ...record, status: OTHER_STATUS_NAMES[record.status] ?? record.status };
   const importsOf = (c: Context<ApiEnv>): ImportJob[] =>
     [...state.imports.values()].filter((job) => job.organizationId === c.get("grant").organizationId);
 
@@ -26,6 +32,8 @@ export function importRoutes(app: Hono<ApiEnv>, deps: EmulatorDeps): void {
     const job = submitImport(deps, {
       organizationId: grant.organizationId,
       clientId: grant.clientId,
+      format: request.format,
+      action: request.action,
       matchBy: request.matchBy,
       rows: request.rows,
     });
@@ -49,7 +57,12 @@ export function importRoutes(app: Hono<ApiEnv>, deps: EmulatorDeps): void {
     );
   });
 
-  app.get(`${API_PREFIX}/imports/list`, (c) => {
+  // The listing lives at /imports/list, or at /imports/notifications with the setting
+  // `imports_listing: notifications`; the other path is then not found.
+  const listing = (where: "list" | "notifications") => (c: Context<ApiEnv>) => {
+    if (state.settings.service.imports_listing !== where) {
+      return c.json({ valid: false, errors: [`Not found: GET ${c.req.path}`] }, 404);
+    }
     const denied = lacksScope(c, "basic");
     if (denied) return denied;
     const errors: string[] = [];
@@ -64,14 +77,16 @@ export function importRoutes(app: Hono<ApiEnv>, deps: EmulatorDeps): void {
     const end = start + perPage;
     return c.json(
       {
-        imports: matching.slice(start, end).map(importWithNotificationsJson),
+        imports: matching.slice(start, end).map((job) => named(importWithNotificationsJson(job))),
         page,
         per_page: perPage,
         has_more: end < matching.length,
       },
       200,
     );
-  });
+  };
+  app.get(`${API_PREFIX}/imports/list`, listing("list"));
+  app.get(`${API_PREFIX}/imports/notifications`, listing("notifications"));
 
   app.get(`${API_PREFIX}/imports/:id{[0-9]+}`, (c) => {
     const denied = lacksScope(c, "basic");
@@ -81,7 +96,7 @@ export function importRoutes(app: Hono<ApiEnv>, deps: EmulatorDeps): void {
     if (job === undefined || job.organizationId !== c.get("grant").organizationId) {
       return refuse(c, 404, `Import ${c.req.param("id")} not found`);
     }
-    return c.json(importRecordJson(job), 200);
+    return c.json(named(importRecordJson(job)), 200);
   });
 }
 

@@ -51,7 +51,11 @@ export function tokenRoutes({ config, state }: EmulatorDeps): Hono {
       return invalidGrant("redirect_uri does not match the one used in the authorization request");
     }
     const verifier = params.values.get("code_verifier");
-    if (entry.codeChallenge !== null) {
+    const pkce = state.settings.service.pkce;
+    if (pkce === "refused" && verifier !== undefined) return invalidRequest("Unknown parameter: code_verifier");
+    if (pkce !== "checked") {
+      // Settings `ignored` / `refused`: a service that knows nothing of PKCE.
+    } else if (entry.codeChallenge !== null) {
       if (verifier === undefined) return invalidGrant("code_verifier is required for this code");
       if (!PKCE_VALUE.test(verifier) || s256Challenge(verifier) !== entry.codeChallenge) {
         return invalidGrant("code_verifier does not match the code_challenge");
@@ -73,7 +77,8 @@ export function tokenRoutes({ config, state }: EmulatorDeps): Hono {
       access_token: issued.accessToken,
       token_type: "bearer",
       expires_in: String(EXPIRES_IN_SECONDS),
-      refresh_token: issued.refreshToken,
+      // The documented initial answer has none; the setting `initial_token: no_refresh_token` plays that.
+      ...(state.settings.service.initial_token === "no_refresh_token" ? {} : { refresh_token: issued.refreshToken }),
       scope: issued.grant.scopes.join(" "),
       created_at: String(issued.grant.createdAt),
     };
@@ -117,9 +122,13 @@ export function tokenRoutes({ config, state }: EmulatorDeps): Hono {
         description: "grant_type must be authorization_code or refresh_token",
       });
     }
-    // The spec documents the refresh request as a JSON body only.
-    if (grantType === "refresh_token" && params.encoding !== "json") {
-      return sendError(c, invalidRequest("The refresh request body must be JSON (Content-Type: application/json)"));
+    // The spec documents the refresh request as a JSON body only; the setting `refresh_body` can
+    // play a server that wants a form (RFC 6749 §6) or takes both.
+    const refreshBody = state.settings.service.refresh_body;
+    if (grantType === "refresh_token" && refreshBody !== "both" && params.encoding !== refreshBody) {
+      const wanted =
+        refreshBody === "json" ? "JSON (Content-Type: application/json)" : "a form (application/x-www-form-urlencoded)";
+      return sendError(c, invalidRequest(`The refresh request body must be ${wanted}`));
     }
 
     const client = authenticateClient(c, config, params);
@@ -127,7 +136,17 @@ export function tokenRoutes({ config, state }: EmulatorDeps): Hono {
 
     const answer =
       grantType === "authorization_code" ? exchangeCode(client.clientId, params) : refresh(client.clientId, params);
-    if (isOAuthError(answer)) return sendError(c, answer);
+    if (isOAuthError(answer)) {
+      if (
+        grantType === "refresh_token" &&
+        answer.error === "invalid_grant" &&
+        state.settings.service.refused_refresh === "unauthorized"
+      ) {
+        noStore(c);
+        return c.json({ valid: false, errors: ["Unauthorized"] }, 401);
+      }
+      return sendError(c, answer);
+    }
     noStore(c);
     return c.json(answer, 200);
   });

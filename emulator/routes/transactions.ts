@@ -39,6 +39,8 @@ export function transactionRoutes(app: Hono<ApiEnv>, { state, config }: Emulator
       if (now - stored.lastUsedMs >= QUERY_TOKEN_TTL_MS) return refuse(c, 400, "Query token expired");
       page = answerPage(state.queryTokens, org, { ...stored, token: request.token }, now, held);
     }
+    // The setting `query_paging: no_token` plays a service that announces more without a cursor.
+    if (state.settings.service.query_paging === "no_token") return c.json({ ...page, query_token: null }, 200);
     return c.json(page, 200);
   });
 }

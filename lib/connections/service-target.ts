@@ -4,7 +4,8 @@ import type { ClientCredentials } from "@/lib/service/oauth";
 import type { ServiceTarget } from "@/lib/service/request";
 
 export function serviceTarget(): ServiceTarget {
-  return { baseUrl: getEnv().SERVICE_BASE_URL };
+  const env = getEnv();
+  return { baseUrl: env.SERVICE_BASE_URL, importsListPath: env.SERVICE_IMPORTS_LIST_PATH };
 }
 
 export function clientCredentials(): ClientCredentials {

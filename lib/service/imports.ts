@@ -36,6 +36,9 @@ const listingSchema = z.object({
   imports: z.array(importRecordSchema.extend({ notifications: z.array(notificationSchema).optional() })),
 });
 
+/** The emulator's choice; a probe report or SERVICE_IMPORTS_LIST_PATH names the real one. */
+export const DEFAULT_IMPORTS_LIST_PATH = "/imports/list";
+
 /** Statuses after which an import changes no more (service-facts.md). */
 const FINAL = new Set(["complete", "load_failed", "failed", "setup_failed", "error"]);
 export function isFinalImportStatus(status: string): boolean {
@@ -76,7 +79,7 @@ export async function getImportNotifications(
 ): Promise<ImportNotification[] | null> {
   const listing = await apiRequest(target, {
     method: "GET",
-    path: `/imports/list?import_id=${encodeURIComponent(id)}&per_page=1`,
+    path: `${target.importsListPath ?? DEFAULT_IMPORTS_LIST_PATH}?import_id=${encodeURIComponent(id)}&per_page=1`,
     accessToken,
     schema: listingSchema,
     retry: DEFAULT_RETRY,

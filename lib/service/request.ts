@@ -8,6 +8,8 @@ import { apiErrorSchema } from "./schemas";
 
 export type ServiceTarget = {
   baseUrl: string;
+  /** Where the imports listing lives (the interface does not show it); default /imports/list. */
+  importsListPath?: string;
   timeoutMs?: number;
   fetch?: typeof fetch;
 };

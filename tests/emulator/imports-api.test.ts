@@ -37,12 +37,11 @@ describe("POST /imports: refusals", () => {
   it.each([
     ["data_format missing", { ...importBody(VALID_ROWS), data_format: undefined }, "data_format is required"],
     [
-      "data_format other than split_transaction",
-      { ...importBody(VALID_ROWS), data_format: "contact_with_transaction" },
-      'data_format "contact_with_transaction" is not supported',
+      "data_format other than the two it takes",
+      { ...importBody(VALID_ROWS), data_format: "contact" },
+      'data_format "contact" is not supported',
     ],
-    ["action_type update", { ...importBody(VALID_ROWS), action_type: "update" }, "action_type update is not supported"],
-    ["action_type other", { ...importBody(VALID_ROWS), action_type: "delete" }, "action_type must be create"],
+    ["action_type other", { ...importBody(VALID_ROWS), action_type: "delete" }, "action_type must be create or update"],
     ["action_type missing", { ...importBody(VALID_ROWS), action_type: undefined }, "action_type is required"],
     ["data_type csv", { ...importBody(VALID_ROWS), data_type: "csv" }, "data_type must be json"],
     ["data not an array", importBody({ rows: VALID_ROWS }), "data must be an array"],
@@ -54,12 +53,6 @@ describe("POST /imports: refusals", () => {
       errors.some((error) => error.includes(message)),
       errors.join(" | "),
     ).toBe(true);
-  });
-
-  it("answers action_type update with the documented message", async () => {
-    expect(await refused({ ...importBody(VALID_ROWS), action_type: "update" })).toEqual([
-      "action_type update is not supported by the emulator",
-    ]);
   });
 
   it("says how many rows were sent when there are more than 100", async () => {
@@ -100,7 +93,7 @@ describe("POST /imports: refusals", () => {
   });
 
   it("lists every problem at once and creates nothing", async () => {
-    const errors = await refused({ data_format: "csv", action_type: "update", data_type: "xml", data: [] });
+    const errors = await refused({ data_format: "csv", action_type: "upsert", data_type: "xml", data: [] });
     expect(errors).toHaveLength(4);
     expect((await list()).imports).toEqual([]);
   });

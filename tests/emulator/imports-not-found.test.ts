@@ -2,6 +2,7 @@
 // (`notify`, the default) or with no other shown effect, as the interface says (`silent`).
 import { describe, expect, it } from "vitest";
 import { configFromEnv } from "@/emulator/config";
+import { DEFAULT_SERVICE_ANSWERS } from "@/emulator/settings";
 import { postSwitch, startTestEmulator, type TestEmulator, connect, connectedEmulatorPerFile } from "./helpers";
 import { activeSplitsOf, row, runImport, splitsOf, type ImportWithNotifications } from "./import-helpers";
 
@@ -31,7 +32,7 @@ const MIXED_ROWS = [
 
 describe("not-found rows, notify (the default)", () => {
   it("notifies each not-found row and counts it as dropped", async () => {
-    expect(await stateSettings()).toEqual({ not_found: "notify", query_splits: "shown" });
+    expect(await stateSettings()).toEqual({ ...DEFAULT_SERVICE_ANSWERS, not_found: "notify", query_splits: "shown" });
     const result = await runImport(emu, token, MIXED_ROWS);
     expect(result).toMatchObject({ rows_total: 3, rows_imported: 1, rows_dropped: 2 });
     expect(codes(result)).toEqual([
@@ -45,7 +46,10 @@ describe("not-found rows, silent (as the interface says)", () => {
   it("drops them with no notification, and the counts read as imported", async () => {
     const set = await setNotFound("silent");
     expect(set.status).toBe(200);
-    expect(await set.json()).toEqual({ ok: true, settings: { not_found: "silent", query_splits: "shown" } });
+    expect(await set.json()).toEqual({
+      ok: true,
+      settings: { ...DEFAULT_SERVICE_ANSWERS, not_found: "silent", query_splits: "shown" },
+    });
 
     const result = await runImport(emu, token, MIXED_ROWS);
     expect(result.notifications).toEqual([]);
@@ -78,10 +82,10 @@ describe("not-found rows, silent (as the interface says)", () => {
 
   it("applies to imports processed after the switch, and each call states the whole setting", async () => {
     await setNotFound("silent");
-    expect(await stateSettings()).toEqual({ not_found: "silent", query_splits: "shown" });
+    expect(await stateSettings()).toEqual({ ...DEFAULT_SERVICE_ANSWERS, not_found: "silent", query_splits: "shown" });
     // Left out: back to the configured default.
     await postSwitch(emu, "settings", { query_splits: "ignored" });
-    expect(await stateSettings()).toEqual({ not_found: "notify", query_splits: "ignored" });
+    expect(await stateSettings()).toEqual({ ...DEFAULT_SERVICE_ANSWERS, not_found: "notify", query_splits: "ignored" });
     const result = await runImport(emu, token, [row("no-such-gift", 100)]);
     expect(codes(result)).toEqual([[0, "transaction_not_found"]]);
   });
@@ -89,7 +93,7 @@ describe("not-found rows, silent (as the interface says)", () => {
   it("is restored to the configured default by a reset", async () => {
     await setNotFound("silent");
     await fetch(`${emu.url}/__emulator/reset`, { method: "POST" });
-    expect(await stateSettings()).toEqual({ not_found: "notify", query_splits: "shown" });
+    expect(await stateSettings()).toEqual({ ...DEFAULT_SERVICE_ANSWERS, not_found: "notify", query_splits: "shown" });
   });
 
   it("refuses an unknown mode or field and keeps the previous setting", async () => {
@@ -99,7 +103,7 @@ describe("not-found rows, silent (as the interface says)", () => {
       expect(response.status).toBe(400);
       expect(await response.json()).toMatchObject({ ok: false, error: expect.any(String) });
     }
-    expect(await stateSettings()).toEqual({ not_found: "silent", query_splits: "shown" });
+    expect(await stateSettings()).toEqual({ ...DEFAULT_SERVICE_ANSWERS, not_found: "silent", query_splits: "shown" });
   });
 });
 
