@@ -6,18 +6,10 @@
 import "server-only";
 import { db } from "@/lib/db";
 import type { SubmissionStatus } from "@/lib/generated/prisma/client";
+import type { SplitFacts } from "@/lib/splits/editor-lines";
 
-export type Holding = {
-  splitId: string | null;
-  unitAmountCents: number;
-  quantity: number;
-  campaign: string | null;
-  campaignId: string | null;
-  parentCampaign: string | null;
-  parentCampaignId: string | null;
-  fund: string;
-  fundId: string | null;
-};
+/** One split as a change left it: the editor's facts of a split, and no id for the gift whole. */
+export type Holding = Omit<SplitFacts, "splitId"> & { splitId: string | null };
 
 export type TimelineEntry = {
   submissionId: string;

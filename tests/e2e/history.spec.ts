@@ -1,9 +1,19 @@
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { editor, expectNoSeriousAxeViolations, openEditor, serviceSplits } from "./editor";
 import { connect, emulatorSwitch, resetAppData, RIVERSIDE } from "./helpers";
 
 // The admin is in New York: every time on the history reads in their zone, UTC on hover.
 test.use({ timezoneId: "America/New_York" });
+
+/** In the open editor: one more line, split evenly, sent; waits until the service completed it. */
+async function addLineSplitEvenlyAndSend(page: Page) {
+  const e = editor(page);
+  await e.button("Add line").click();
+  await e.button("Split evenly").click();
+  await e.send();
+  await expect(page.getByText("Complete", { exact: true })).toBeVisible({ timeout: 15_000 });
+}
 
 test.beforeEach(async ({ request }) => {
   await emulatorSwitch(request, "reset");
@@ -17,10 +27,7 @@ test("history names each gift, reads in the admin's time zone, filters, and says
   const e = editor(page);
   await connect(page);
   await openEditor(page, "ext-1001-0001"); // $100.00
-  await e.button("Add line").click();
-  await e.button("Split evenly").click();
-  await e.send();
-  await expect(page.getByText("Complete", { exact: true })).toBeVisible({ timeout: 15_000 });
+  await addLineSplitEvenlyAndSend(page);
   // Then Apportion reads the gift back from the service and says what it found.
   await expect(page.getByText("Verified:", { exact: true })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole("status").filter({ hasText: "the service holds every split as sent" })).toBeVisible();
@@ -69,10 +76,7 @@ test("the gift's history shows each change, and restoring puts the splits back a
   await connect(page);
   // First change: two halves.
   await openEditor(page, "ext-1001-0001"); // $100.00
-  await e.button("Add line").click();
-  await e.button("Split evenly").click();
-  await e.send();
-  await expect(page.getByText("Complete", { exact: true })).toBeVisible({ timeout: 15_000 });
+  await addLineSplitEvenlyAndSend(page);
   const halves = (await serviceSplits(page, "51001001")).map((s) => [s.id, s.unit_amount_in_cents]);
   expect(halves).toEqual([
     ["ext-1001-0001:1", 5000],
@@ -80,10 +84,7 @@ test("the gift's history shows each change, and restoring puts the splits back a
   ]);
   // Second change: three thirds.
   await page.goto("/transactions/51001001");
-  await e.button("Add line").click();
-  await e.button("Split evenly").click();
-  await e.send();
-  await expect(page.getByText("Complete", { exact: true })).toBeVisible({ timeout: 15_000 });
+  await addLineSplitEvenlyAndSend(page);
   expect(await serviceSplits(page, "51001001")).toHaveLength(3);
 
   // The gift's history, newest first, with before and after.
