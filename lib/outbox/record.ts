@@ -5,21 +5,15 @@
 // the rest happens only when it was still `sent`, so a second follower records nothing twice.
 import "server-only";
 import { sql } from "@/lib/db-sql";
+import type { SplitFacts } from "@/lib/splits/editor-lines";
 
 /** A batch's row as stored, as far as recording needs it (the amount as text: int8). */
-export type StoredRow = {
+/** A row as stored: the split's facts (amount as text: int8 comes back from pg as a string). */
+export type StoredRow = Omit<SplitFacts, "unitAmountCents"> & {
   id: string;
   rowIndex: number;
-  splitId: string;
   transactionId: string;
   unitAmountCents: string;
-  quantity: number;
-  campaign: string | null;
-  campaignId: string | null;
-  parentCampaign: string | null;
-  parentCampaignId: string | null;
-  fund: string;
-  fundId: string | null;
   deleted: boolean;
 };
 
