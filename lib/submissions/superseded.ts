@@ -8,13 +8,13 @@ import "server-only";
 import { AppError } from "@/lib/app-error";
 import { db } from "@/lib/db";
 import { centsToInput } from "@/lib/splits/money";
+import { formatWhen } from "@/lib/when";
 
 export type Superseded = { transactionId: string; reason: string };
 
-const when = (date: Date) => `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
-
 /** Gifts in the submission's failed imports whose allocation changed since it was stored. */
-export async function supersededGifts(connectionId: string, submissionId: string): Promise<Superseded[]> {
+/** `zone`: the admin's time zone (lib/time-zone.ts), so the message reads like every page. */
+export async function supersededGifts(connectionId: string, submissionId: string, zone = "UTC"): Promise<Superseded[]> {
   const submission = await db().submission.findFirst({
     where: { id: submissionId, connectionId },
     select: { createdAt: true },
@@ -44,7 +44,7 @@ export async function supersededGifts(connectionId: string, submissionId: string
   ]);
   const found = new Map<string, string>();
   for (const row of later) {
-    found.set(row.transactionId, `allocated again on ${when(row.submission.createdAt)}`);
+    found.set(row.transactionId, `allocated again on ${formatWhen(row.submission.createdAt.toISOString(), zone).text}`);
   }
   const sent = new Map<string, bigint>();
   for (const row of rows) {
@@ -63,8 +63,8 @@ export async function supersededGifts(connectionId: string, submissionId: string
   return [...found].map(([transactionId, reason]) => ({ transactionId, reason }));
 }
 
-export async function refuseIfSuperseded(connectionId: string, submissionId: string): Promise<void> {
-  const gifts = await supersededGifts(connectionId, submissionId);
+export async function refuseIfSuperseded(connectionId: string, submissionId: string, zone = "UTC"): Promise<void> {
+  const gifts = await supersededGifts(connectionId, submissionId, zone);
   if (gifts.length === 0) return;
   const named = gifts.slice(0, 5).map((g) => `gift ${g.transactionId} was ${g.reason}`);
   const more = gifts.length > 5 ? ` and ${gifts.length - 5} more` : "";

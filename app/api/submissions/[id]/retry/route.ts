@@ -5,11 +5,12 @@ import { tick } from "@/lib/outbox/tick";
 import { getSubmission, submissionIdFrom } from "@/lib/submissions/read";
 import { retrySubmission } from "@/lib/submissions/retry";
 import { refuseIfSuperseded } from "@/lib/submissions/superseded";
+import { adminTimeZone } from "@/lib/time-zone";
 
 export const POST = apiRoute({}, async ({ connection, params }) => {
   const id = submissionIdFrom(params.id);
   if (!(await getSubmission(connection.id, id))) throw new AppError("not_found", "No such submission.");
-  await refuseIfSuperseded(connection.id, id);
+  await refuseIfSuperseded(connection.id, id, await adminTimeZone());
   const retried = await retrySubmission(id);
   after(() => tick({ submissionId: id }));
   return { retried };
