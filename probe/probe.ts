@@ -3,7 +3,17 @@
 // (it must see raw answers, which lib/service parses away) and reuses lib/service for the listing
 // path the app uses and which statuses end an import. It writes only after an explicit confirmation.
 import { createHash, randomBytes } from "node:crypto";
-import { DEFAULT_IMPORTS_LIST_PATH, isFinalImportStatus } from "@/lib/service/imports";
+import { DEFAULT_IMPORTS_LIST_PATH } from "@/lib/service/imports";
+import {
+  type Answer,
+  describe,
+  findGift,
+  isRecord,
+  type Json,
+  listingShape,
+  runImport,
+  tokenTypeProblems,
+} from "./answers";
 
 export type Verdict = "holds" | "differs" | "not checked";
 export type CheckLine = { check: string; verdict: Verdict; detail: string };
@@ -57,16 +67,6 @@ export const DOCUMENTED_STATUSES = [
 ];
 /** "GET /imports/ with a further path part": the forms tried, the emulator's choice first. */
 export const LISTING_CANDIDATES = [DEFAULT_IMPORTS_LIST_PATH, "/imports/notifications", "/imports/all", "/imports"];
-
-type Json = Record<string, unknown>;
-type Answer = { status: number; body: unknown; text: string };
-
-const isRecord = (value: unknown): value is Json =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-const numericish = (value: unknown) =>
-  (typeof value === "number" && Number.isFinite(value)) || (typeof value === "string" && /^\d+$/.test(value));
-const short = (text: string, max = 160) => (text.length > max ? `${text.slice(0, max)}…` : text);
-const describe = (answer: Answer) => `${answer.status} ${short(answer.text.replace(/\s+/g, " "))}`;
 
 export async function runProbe(options: ProbeOptions): Promise<ProbeReport> {
   const doFetch = options.fetch ?? fetch;
@@ -352,80 +352,4 @@ export function formatLine(line: CheckLine): string {
   const verdict = line.verdict === "holds" ? "holds" : `${line.verdict}: ${line.detail}`;
   const extra = line.verdict === "holds" && line.detail !== "" ? ` (${line.detail})` : "";
   return `${line.check}: ${verdict}${extra}`;
-}
-
-function tokenTypeProblems(body: Json, initial: boolean): string[] {
-  const problems: string[] = [];
-  if (typeof body.access_token !== "string") problems.push(`access_token is ${typeof body.access_token}`);
-  if (typeof body.token_type !== "string" || body.token_type.toLowerCase() !== "bearer") {
-    problems.push(`token_type is ${JSON.stringify(body.token_type)}`);
-  }
-  for (const name of ["expires_in", "created_at"]) {
-    if (!numericish(body[name])) problems.push(`${name} is ${JSON.stringify(body[name]) ?? "missing"}`);
-  }
-  if (typeof body.scope !== "string") problems.push(`scope is ${JSON.stringify(body.scope) ?? "missing"}`);
-  if (typeof body.refresh_token !== "string") {
-    problems.push(initial ? "no refresh_token in the initial answer (the app cannot refresh)" : "no refresh_token");
-  }
-  return problems;
-}
-
-/** The shape the app reads (`imports[]` with `notifications[]`), or another recognisable one. */
-function listingShape(body: unknown): string | null {
-  if (isRecord(body) && Array.isArray(body.imports)) {
-    const first = body.imports.find(isRecord);
-    if (first === undefined || Array.isArray(first.notifications)) return "imports[].notifications[]";
-    return `imports[] with keys ${Object.keys(first).join(", ")}`;
-  }
-  if (Array.isArray(body)) return "a bare array";
-  if (isRecord(body) && Array.isArray(body.notifications)) return "notifications[] at the top";
-  return null;
-}
-
-type Api = (method: "GET" | "POST", path: string, body?: unknown) => Promise<Answer>;
-
-async function findGift(api: Api, gift: string, seen: Json[]): Promise<Json | null> {
-  const matches = (t: Json) => String(t.id ?? t.transaction_id) === gift || t.external_id === gift;
-  const known = seen.find(matches);
-  if (known !== undefined) return known;
-  let body: unknown = { per_page: 50 };
-  for (let pages = 0; pages < 40; pages++) {
-    const answer = await api("POST", "/transactions/query", body);
-    if (answer.status !== 200 || !isRecord(answer.body) || !Array.isArray(answer.body.results)) return null;
-    const hit = answer.body.results.filter(isRecord).find(matches);
-    if (hit !== undefined) return hit;
-    const next = answer.body.query_token;
-    if (typeof next !== "string" || next === "" || answer.body.has_more === false) return null;
-    body = { query_token: next };
-  }
-  return null;
-}
-
-async function runImport(api: Api, body: unknown, timeoutMs: number) {
-  const statuses: string[] = [];
-  const created = await api("POST", "/imports", body);
-  const createdBody = isRecord(created.body) ? created.body : {};
-  const id = createdBody.id === undefined || createdBody.id === null ? null : String(createdBody.id);
-  const createStatus = String(createdBody.status ?? "nothing");
-  if (created.status !== 200 || id === null) {
-    return { id, createStatus, statuses, problem: `the create answer was ${describe(created)}` };
-  }
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const answer = await api("GET", `/imports/${encodeURIComponent(id)}`);
-    const status = isRecord(answer.body) && typeof answer.body.status === "string" ? answer.body.status : null;
-    if (answer.status !== 200 || status === null) {
-      return { id, createStatus, statuses, problem: `GET /imports/${id} answered ${describe(answer)}` };
-    }
-    if (statuses.at(-1) !== status) statuses.push(status);
-    if (isFinalImportStatus(status)) {
-      const problem = status.toLowerCase() === "complete" ? null : `the import ended ${status}`;
-      return { id, createStatus, statuses, problem };
-    }
-    if (Date.now() > deadline) {
-      return { id, createStatus, statuses, problem: `still ${status} after ${timeoutMs} ms` };
-    }
-    // An unknown status never ends: the deadline does.
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 }
