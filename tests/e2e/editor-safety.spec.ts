@@ -60,6 +60,8 @@ test("a typo offers the near match; a new name needs its own explicit choice", a
   await expect(e.dialog()).toContainText("New at the service: fund “Capital Projects”");
   await expect(e.dialog()).toContainText("1 line goes to the service's default campaign, as you chose.");
   await e.dialog().getByRole("button", { name: "Send to the service" }).click();
+  // The editor's own history of the gift says "Complete" too: wait for the submission's page.
+  await expect(page).toHaveURL(/\/history\/[0-9a-f-]{36}$/);
   await expect(page.getByText("Complete", { exact: true })).toBeVisible({ timeout: 15_000 });
   expect((await serviceSplits(page, "51001001")).map((s) => [s.campaign, s.fund])).toEqual([
     ["Annual Appeal 2026", "Capital Projects"],
@@ -172,6 +174,8 @@ test("a gift changed elsewhere is shown beside the edits: keep mine, or discard 
   await e.review().click();
   await expect(e.dialog()).toContainText("Spring Food Drive / Operations");
   await e.dialog().getByRole("button", { name: "Send to the service" }).click();
+  // The editor's own history of the gift says "Complete" too: wait for the submission's page.
+  await expect(page).toHaveURL(/\/history\/[0-9a-f-]{36}$/);
   await expect(page.getByText("Complete", { exact: true })).toBeVisible({ timeout: 15_000 });
   expect((await serviceSplits(page, "51001002")).map((s) => [s.id, s.unit_amount_in_cents, s.fund])).toEqual([
     ["ext-1001-0002:1", 2000, "Food Purchasing"],

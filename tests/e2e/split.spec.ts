@@ -92,6 +92,8 @@ test("a gift entered in the service itself is found by its own id", async ({ pag
   await expect(e.dialog().getByLabel("Import JSON")).toContainText('"transaction": "transaction_id"');
   await expect(e.dialog().getByLabel("Import JSON")).toContainText('"transaction_id": "51001003"');
   await e.dialog().getByRole("button", { name: "Send to the service" }).click();
+  // The editor's own history of the gift says "Complete" too: wait for the submission's page.
+  await expect(page).toHaveURL(/\/history\/[0-9a-f-]{36}$/);
   await expect(page.getByText("Complete", { exact: true })).toBeVisible({ timeout: 15_000 });
   expect((await serviceSplits(page, "51001003")).map((s) => s.id)).toEqual(["51001003:1", "51001003:2"]);
 });
@@ -254,6 +256,8 @@ test("re-allocating removes a split at the service and keeps the others", async 
   await expect(e.dialog().getByLabel("Import JSON")).toContainText('"deleted_at":');
   await e.dialog().getByRole("button", { name: "Send to the service" }).click();
 
+  // The editor's own history of the gift says "Complete" too: wait for the submission's page.
+  await expect(page).toHaveURL(/\/history\/[0-9a-f-]{36}$/);
   await expect(page.getByText("Complete", { exact: true })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole("row").filter({ hasText: "ext-1001-0002:2" })).toContainText("removed");
   const active = await serviceSplits(page, "51001002");
