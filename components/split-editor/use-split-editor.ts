@@ -42,9 +42,7 @@ export function useSplitEditor(props: SplitEditorProps) {
   const [taken, setTaken] = useState(props.takenSplitIds);
   const [inFlight, setInFlight] = useState(props.inFlight);
   const [created, setCreated] = useState<{ campaign: NameOption[]; fund: NameOption[] }>({ campaign: [], fund: [] });
-  const [message, setMessage] = useState<{ text: string; at: number } | null>(() =>
-    props.restore ? { text: props.restore.note, at: 0 } : null,
-  );
+  const [message, setMessage] = useState<{ text: string; at: number } | null>(null);
   const [showAll, setShowAll] = useState(false);
   const [reviewing, setReviewing] = useState(false);
   const [leaving, setLeaving] = useState<LeaveQuestion>(null);
@@ -61,7 +59,8 @@ export function useSplitEditor(props: SplitEditorProps) {
   const form = useForm<EditorValues>({ defaultValues: initialValues(props.gift, props.takenSplitIds) });
   // Lines that go with another version of the gift are put in after the render that brings the
   // gift: the footer and the lines compute their figures against it when the values change.
-  const pendingReset = useRef<{ values: EditorValues; note?: string } | null>(null);
+  // A restore opens as an edit over the gift as it is now (put in on mount), so Review shows it.
+  const pendingReset = useRef<{ values: EditorValues; note?: string } | null>(props.restore ?? null);
   const [resets, setResets] = useState(0);
   useLayoutEffect(() => {
     if (!pendingReset.current) return;
@@ -75,11 +74,6 @@ export function useSplitEditor(props: SplitEditorProps) {
     setGift(next);
     setResets((n) => n + 1);
   };
-  // A restore opens as an edit over the gift as it is now, so Review shows what it changes.
-  const [restore] = useState(() => props.restore);
-  useLayoutEffect(() => {
-    if (restore) form.reset(restore.values, { keepDefaultValues: true });
-  }, [restore, form]);
   const lines = useFieldArray({ control: form.control, name: "lines", keyName: "key" });
   const actions = useLineActions({ form, lines, gift, takenSplitIds: taken, campaigns, say, onCreated });
   // A calculation typed before its reader arrived ("100/3") is read again once it is there.
