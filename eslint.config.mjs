@@ -114,6 +114,7 @@ export default tseslint.config(
       "lib/security/csp.ts",
       "lib/when.ts",
       "lib/return-path.ts",
+      "lib/gift-name.ts",
     ],
     rules: {
       "no-restricted-syntax": [

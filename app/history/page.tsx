@@ -5,7 +5,7 @@ import { TimeZoneSync } from "@/components/time-zone-sync";
 import { ButtonLink } from "@/components/ui/button";
 import { When } from "@/components/ui/when";
 import { requireConnection } from "@/lib/auth/session";
-import { formatCents } from "@/lib/splits/money";
+import { giftName } from "@/lib/gift-name";
 import { type HistoryEntry, historyFiltersSchema, listSubmissions } from "@/lib/submissions/list";
 import { adminTimeZone } from "@/lib/time-zone";
 
@@ -81,8 +81,7 @@ export default async function HistoryPage({ searchParams }: Props) {
 }
 
 function what(s: HistoryEntry): string {
-  if (s.gift)
-    return `${formatCents(s.gift.amountCents, s.gift.currency)} from ${s.gift.contactName ?? "an unknown donor"}`;
+  if (s.gift) return giftName(s.gift);
   if (s.source) return `${s.source.kind === "rule" ? "the rule" : "the file"} ${s.source.label}`;
   return `${s.transactionCount} gift${s.transactionCount === 1 ? "" : "s"}`;
 }
@@ -91,11 +90,7 @@ function what(s: HistoryEntry): string {
 function Subject({ entry: s }: { entry: HistoryEntry }) {
   const gifts = `${s.transactionCount.toLocaleString("en-US")} gift${s.transactionCount === 1 ? "" : "s"}`;
   if (s.gift) {
-    return (
-      <Link href={`/transactions/${encodeURIComponent(s.gift.transactionId)}`}>
-        {formatCents(s.gift.amountCents, s.gift.currency)} from {s.gift.contactName ?? "an unknown donor"}
-      </Link>
-    );
+    return <Link href={`/transactions/${encodeURIComponent(s.gift.transactionId)}`}>{giftName(s.gift)}</Link>;
   }
   if (s.source) {
     return (

@@ -5,6 +5,7 @@ import { useRetrySubmission, useSubmission } from "@/lib/hooks/use-submission";
 import { formatCents } from "@/lib/splits/money";
 import { SubmissionStatusBadge } from "./submission-status";
 import { When } from "@/components/ui/when";
+import { giftName } from "@/lib/gift-name";
 import { VerificationNotice } from "./verification-notice";
 import { AsyncState } from "@/components/ui/async-state";
 import { Button } from "@/components/ui/button";
@@ -101,8 +102,9 @@ export function SubmissionDetailView({
         <section key={t.transactionId} className="card" aria-label={`Transaction ${t.transactionId}`}>
           <h2>
             <Link href={`/transactions/${encodeURIComponent(t.transactionId)}`}>
-              {t.amountCents === null ? `Gift ${t.transactionId}` : formatCents(t.amountCents, t.currency)} from{" "}
-              {t.contactName ?? "an unknown donor"}
+              {t.amountCents === null
+                ? `Gift ${t.transactionId} from ${t.contactName ?? "an unknown donor"}`
+                : giftName({ ...t, amountCents: t.amountCents })}
             </Link>
           </h2>
           {t.differences.length > 0 && (

@@ -7,6 +7,7 @@ import "server-only";
 import { db } from "@/lib/db";
 import type { SubmissionStatus } from "@/lib/generated/prisma/client";
 import type { SplitFacts } from "@/lib/splits/editor-lines";
+import { type SubmissionSummary, sourceOf } from "@/lib/submissions/read";
 
 /** One split as a change left it: the editor's facts of a split, and no id for the gift whole. */
 export type Holding = Omit<SplitFacts, "splitId"> & { splitId: string | null };
@@ -15,7 +16,7 @@ export type TimelineEntry = {
   submissionId: string;
   at: string;
   /** Null: the split editor. */
-  source: { kind: "csv" | "rule"; label: string; draftId: string } | null;
+  source: SubmissionSummary["source"];
   status: SubmissionStatus;
   /** Whether the change reached the service (its imports complete). */
   reached: boolean;
@@ -68,11 +69,10 @@ export async function giftTimeline(connectionId: string, gift: Gift): Promise<Ti
     let entry = entries.at(-1);
     if (entry?.submissionId !== row.submissionId) {
       const s = row.submission;
-      const draft = s.bulkDrafts[0];
       entry = {
         submissionId: s.id,
         at: s.createdAt.toISOString(),
-        source: draft ? { kind: draft.source, label: draft.label, draftId: draft.id } : null,
+        source: sourceOf(s.bulkDrafts),
         status: s.status,
         reached: REACHED.includes(s.status),
         before: held,

@@ -8,9 +8,9 @@ import { restoreValues } from "@/lib/gift-history/restore";
 import { giftTimeline } from "@/lib/gift-history/timeline";
 import { adminTimeZone } from "@/lib/time-zone";
 import { formatWhen } from "@/lib/when";
+import { giftName } from "@/lib/gift-name";
 import { requireConnection } from "@/lib/auth/session";
 import { unsentSubmissionFor } from "@/lib/submissions/superseded";
-import { formatCents } from "@/lib/splits/money";
 import { editorData } from "@/lib/transactions/editor-data";
 import { notCopiedMessage } from "@/lib/transactions/not-copied";
 import { knownNames, resolveTransactionId } from "@/lib/transactions/read";
@@ -60,9 +60,7 @@ export default async function SplitTransactionPage({ params, searchParams }: Pro
       <p className="small">
         <Link href="/transactions">← Transactions</Link>
       </p>
-      <h1>
-        Split {formatCents(gift.amountCents, gift.currency)} from {gift.contactName ?? "an unknown donor"}
-      </h1>
+      <h1>Split {giftName(gift)}</h1>
       <p className="muted">
         Given {longDate.format(new Date(gift.occurredAt))} ·{" "}
         {gift.splits.length > 0
