@@ -2,20 +2,25 @@
 // and the same moment in UTC for a hover. Shared by server pages and client components.
 export const TIME_ZONE_COOKIE = "apportion-tz";
 
-const formats = new Map<string, Intl.DateTimeFormat>();
+// Made once per zone and kept: a page of 50 times would otherwise build 100 formatters.
+const formats = new Map<string, { moment: Intl.DateTimeFormat; name: Intl.DateTimeFormat }>();
 
-function formatIn(zone: string): Intl.DateTimeFormat {
-  let format = formats.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: zone });
-    formats.set(zone, format);
+function formatsIn(zone: string) {
+  let made = formats.get(zone);
+  if (!made) {
+    made = {
+      moment: new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: zone }),
+      name: new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "short" }),
+    };
+    formats.set(zone, made);
   }
-  return format;
+  return made;
 }
 
+/** The zone's short name at that moment ("EST" or "EDT"). */
 const zoneName = (date: Date, zone: string) =>
-  new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "short" })
-    .formatToParts(date)
+  formatsIn(zone)
+    .name.formatToParts(date)
     .find((part) => part.type === "timeZoneName")?.value ?? zone;
 
 export function isTimeZone(value: string): boolean {
@@ -31,7 +36,7 @@ export function isTimeZone(value: string): boolean {
 export function formatWhen(iso: string, zone: string): { text: string; utc: string } {
   const date = new Date(iso);
   return {
-    text: `${formatIn(zone).format(date)} ${zoneName(date, zone)}`,
-    utc: `${formatIn("UTC").format(date)} UTC`,
+    text: `${formatsIn(zone).moment.format(date)} ${zoneName(date, zone)}`,
+    utc: `${formatsIn("UTC").moment.format(date)} UTC`,
   };
 }

@@ -16,8 +16,6 @@ type Props = { connection: ConnectionView; providerId: string; zone: string };
 export function ConnectionCard({ connection, providerId, zone }: Props) {
   const check = useCheckConnection();
   const healthy = connection.status === "active";
-  const when = (iso: string | null, never: string) =>
-    iso ? <When iso={iso} zone={zone} /> : <span className="muted">{never}</span>;
   return (
     <section className="card connection-card" aria-labelledby="connection-title">
       <div className="card__head">
@@ -41,7 +39,9 @@ export function ConnectionCard({ connection, providerId, zone }: Props) {
       )}
       <dl className="facts">
         <dt>Last successful answer from the service</dt>
-        <dd>{when(connection.lastCheckedAt, "Not yet")}</dd>
+        <dd>
+          <When iso={connection.lastCheckedAt} zone={zone} never="Not yet" />
+        </dd>
         <dt>Apportion may</dt>
         <dd>
           <ul className="scope-list">
@@ -51,9 +51,13 @@ export function ConnectionCard({ connection, providerId, zone }: Props) {
           </ul>
         </dd>
         <dt>Connected since</dt>
-        <dd>{when(connection.connectedAt, "Not yet")}</dd>
+        <dd>
+          <When iso={connection.connectedAt} zone={zone} never="Not yet" />
+        </dd>
         <dt>Access last renewed</dt>
-        <dd>{when(connection.lastRefreshedAt, "Not needed yet")}</dd>
+        <dd>
+          <When iso={connection.lastRefreshedAt} zone={zone} never="Not needed yet" />
+        </dd>
         <dt>Organization id</dt>
         <dd>{connection.organizationId}</dd>
         <dt>Environment</dt>

@@ -8,10 +8,6 @@ import { DisconnectDialog } from "./disconnect-dialog";
 import { AsyncState } from "@/components/ui/async-state";
 import { When } from "@/components/ui/when";
 
-function when(zone: string, iso: string | null, never = "Not yet") {
-  return iso ? <When iso={iso} zone={zone} /> : <span className="muted">{never}</span>;
-}
-
 const SUBMISSION_LABELS: Record<string, string> = {
   sending: "sending",
   processing: "processing at the service",
@@ -57,7 +53,7 @@ export function ConnectionPanel({ providerId, zone }: { providerId: string; zone
           <ul className="events">
             {connection.submissions.map((s) => (
               <li key={s.id}>
-                {when(zone, s.at)}
+                <When iso={s.at} zone={zone} />
                 <span>
                   <Link href={`/history/${s.id}`}>
                     {s.rowCount} row{s.rowCount === 1 ? "" : "s"}
@@ -77,7 +73,7 @@ export function ConnectionPanel({ providerId, zone }: { providerId: string; zone
         <ul className="events">
           {connection.events.map((event) => (
             <li key={event.id}>
-              {when(zone, event.at)}
+              <When iso={event.at} zone={zone} />
               <span>
                 <strong>{EVENT_LABELS[event.type]}</strong>
                 {/* The card above already says why the connection stopped: not a second time here. */}
