@@ -27,30 +27,23 @@ export function HistoryFiltersForm({ filters }: { filters: HistoryFilters }) {
     const query = new URLSearchParams(Object.entries(next).filter(([, v]) => v !== "")).toString();
     router.replace(query ? `/history?${query}` : "/history");
   };
+  const select = (key: keyof HistoryFilters, label: string, choices: [string, string][]) => (
+    <Field id={`history-${key}`} label={label}>
+      {(control) => (
+        <select {...control} value={filters[key] ?? ""} onChange={(e) => go({ [key]: e.target.value })}>
+          {choices.map(([value, text]) => (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
   return (
     <form className="filters" role="search" aria-label="Filter the history" onSubmit={(e) => e.preventDefault()}>
-      <Field id="history-status" label="Status">
-        {(control) => (
-          <select {...control} value={filters.status ?? ""} onChange={(e) => go({ status: e.target.value })}>
-            {STATUSES.map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
-      <Field id="history-source" label="Source">
-        {(control) => (
-          <select {...control} value={filters.source ?? ""} onChange={(e) => go({ source: e.target.value })}>
-            {SOURCES.map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+      {select("status", "Status", STATUSES)}
+      {select("source", "Source", SOURCES)}
     </form>
   );
 }
