@@ -98,7 +98,7 @@ const cases: Record<string, Record<string, string>> = {
   "search external id": { search: sample.externalId ?? "" },
   'search amount "100.01"': { search: "100.01" },
   "filter campaign": { campaignId: sample.campaignId ?? "" },
-  "filter fund + date range": { fundId: sample.fundId ?? "", after: "2024-01-01", before: "2024-12-31" },
+  "filter fund + date range": { fund: sample.fund ?? "", after: "2024-01-01", before: "2024-12-31" },
   "search + campaign + dates": { search: "smith", campaignId: sample.campaignId ?? "", after: "2023-01-01" },
 };
 const reads: Record<string, { p50: number; p95: number; total: number }> = {};

@@ -25,7 +25,7 @@ export default async function TransactionsPage() {
       syncProblem = error.message;
     }
   }
-  const [{ campaigns }, zone] = await Promise.all([knownNames(connection.id), adminTimeZone()]);
+  const [{ campaigns, funds }, zone] = await Promise.all([knownNames(connection.id), adminTimeZone()]);
   return (
     <>
       {/* The first page after connecting: the admin's zone is learnt here for every page after. */}
@@ -45,7 +45,7 @@ export default async function TransactionsPage() {
             </p>
           }
         >
-          <TransactionsList campaigns={campaigns} />
+          <TransactionsList campaigns={campaigns} funds={funds} />
         </Suspense>
       </Providers>
     </>

@@ -4,7 +4,11 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { TransactionFilters, type FilterValues } from "@/components/transactions/transaction-filters";
+import {
+  NO_FILTERS,
+  TransactionFilters,
+  type FilterValues,
+} from "@/components/transactions/transaction-filters";
 import { ApiClientError } from "@/lib/api-client";
 import { type Rule, type RuleInput, ruleSchema } from "@/lib/bulk/rule";
 import type { SavedRuleView } from "@/lib/bulk/rules-store";
@@ -30,7 +34,6 @@ const EMPTY: RuleInput = {
   ],
   leftoverLine: 0,
 };
-const NO_FILTERS: FilterValues = { search: "", campaignId: "", after: "", before: "", split: "all" };
 
 /** Builds or picks a saved rule, chooses the transactions, and asks for a preview. */
 export function RuleForm({ rules: initialRules, campaigns, funds }: Props) {
@@ -203,6 +206,7 @@ export function RuleForm({ rules: initialRules, campaigns, funds }: Props) {
       <TransactionFilters
         values={filters}
         campaigns={campaigns}
+        funds={funds}
         onChange={(next) => setFilters((f) => ({ ...f, ...next }))}
         resetKey={0}
       />

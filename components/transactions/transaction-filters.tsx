@@ -4,17 +4,27 @@ import { useRef } from "react";
 import { Field } from "@/components/ui/field";
 import type { CampaignOption } from "@/lib/transactions/read";
 
-export type FilterValues = { search: string; campaignId: string; after: string; before: string; split: string };
+export type FilterValues = {
+  search: string;
+  campaignId: string;
+  fund: string;
+  after: string;
+  before: string;
+  split: string;
+};
+
+export const NO_FILTERS: FilterValues = { search: "", campaignId: "", fund: "", after: "", before: "", split: "all" };
 
 type Props = {
   values: FilterValues;
   campaigns: CampaignOption[];
+  funds: { name: string }[];
   onChange: (next: Partial<FilterValues>) => void;
   /** Changes when the filters are cleared, so the search box starts empty again. */
   resetKey: number;
 };
 
-export function TransactionFilters({ values, campaigns, onChange, resetKey }: Props) {
+export function TransactionFilters({ values, campaigns, funds, onChange, resetKey }: Props) {
   // The search box waits for a pause in typing before it asks again.
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const searchNow = (search: string) => {
@@ -39,7 +49,7 @@ export function TransactionFilters({ values, campaigns, onChange, resetKey }: Pr
             type="search"
             name="search"
             defaultValue={values.search}
-            placeholder="Donor, transaction id, campaign or fund"
+            placeholder="Donor name, whole gift id or amount"
             onChange={(e) => {
               const search = e.target.value;
               clearTimeout(timer.current);
@@ -59,6 +69,18 @@ export function TransactionFilters({ values, campaigns, onChange, resetKey }: Pr
                   {c.name}
                 </option>
               ))}
+          </select>
+        )}
+      </Field>
+      <Field id="filter-fund" label="Fund">
+        {(control) => (
+          <select {...control} value={values.fund} onChange={(e) => onChange({ fund: e.target.value })}>
+            <option value="">All funds</option>
+            {funds.map((f) => (
+              <option key={f.name} value={f.name}>
+                {f.name}
+              </option>
+            ))}
           </select>
         )}
       </Field>

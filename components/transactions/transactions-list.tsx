@@ -9,12 +9,14 @@ import { useUrlQuery } from "@/lib/hooks/use-url-query";
 import { formatCents } from "@/lib/splits/money";
 import type { CampaignOption, TransactionView } from "@/lib/transactions/read";
 import { SyncProgress } from "./sync-progress";
-import { type FilterValues, TransactionFilters } from "./transaction-filters";
+import { type FilterValues, NO_FILTERS, TransactionFilters } from "./transaction-filters";
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
-const FILTER_KEYS = ["search", "campaignId", "after", "before", "split"] as const;
+const FILTER_KEYS = ["search", "campaignId", "fund", "after", "before", "split"] as const;
 
-export function TransactionsList({ campaigns }: { campaigns: CampaignOption[] }) {
+type Props = { campaigns: CampaignOption[]; funds: { name: string }[] };
+
+export function TransactionsList({ campaigns, funds }: Props) {
   const [query, updateQuery] = useUrlQuery();
   const params = new URLSearchParams(query);
   const { data, error, isPending, isFetching } = useTransactions(query);
@@ -23,6 +25,7 @@ export function TransactionsList({ campaigns }: { campaigns: CampaignOption[] })
   const values: FilterValues = {
     search: params.get("search") ?? "",
     campaignId: params.get("campaignId") ?? "",
+    fund: params.get("fund") ?? "",
     after: params.get("after") ?? "",
     before: params.get("before") ?? "",
     split: params.get("split") ?? "all",
@@ -46,7 +49,7 @@ export function TransactionsList({ campaigns }: { campaigns: CampaignOption[] })
 
   function clearFilters() {
     setResetKey((k) => k + 1);
-    update({ search: "", campaignId: "", after: "", before: "", split: "all" });
+    update(NO_FILTERS);
   }
 
   const filtered = FILTER_KEYS.some((k) => (k === "split" ? values.split !== "all" : values[k]));
@@ -54,7 +57,13 @@ export function TransactionsList({ campaigns }: { campaigns: CampaignOption[] })
 
   return (
     <>
-      <TransactionFilters values={values} campaigns={campaigns} onChange={update} resetKey={resetKey} />
+      <TransactionFilters
+        values={values}
+        campaigns={campaigns}
+        funds={funds}
+        onChange={update}
+        resetKey={resetKey}
+      />
       <div className="toolbar">
         <p className="muted small" aria-live="polite">
           {data ? `${data.total} transaction${data.total === 1 ? "" : "s"}${filtered ? " match" : ""}` : " "}
@@ -78,6 +87,12 @@ export function TransactionsList({ campaigns }: { campaigns: CampaignOption[] })
                 ? "No transactions match these filters."
                 : "No transactions yet. Refresh to copy them from the service."}
             </p>
+            {values.search && (
+              <p className="muted small">
+                Search finds a donor by any part of their name, a gift by its whole id or external id, or an
+                amount. Campaigns and funds have their own filters.
+              </p>
+            )}
             {filtered && (
               <Button variant="secondary" onClick={clearFilters}>
                 Clear filters

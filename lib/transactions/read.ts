@@ -15,7 +15,8 @@ export const transactionFiltersSchema = z.object({
     .optional()
     .default(""),
   campaignId: z.string().trim().max(100).optional().default(""),
-  fundId: z.string().trim().max(100).optional().default(""),
+  /** A fund by name: funds need not have ids at the service ("General" when unknown). */
+  fund: z.string().trim().max(200).optional().default(""),
   after: z.iso.date("Use a date like 2026-01-31.").optional().or(z.literal("")),
   before: z.iso.date("Use a date like 2026-01-31.").optional().or(z.literal("")),
   split: z.enum(["all", "split", "unsplit"]).optional().default("all"),
@@ -118,12 +119,8 @@ export type CampaignOption = { name: string; id: string | null; parent: string |
 export async function knownNames(
   connectionId: string,
 ): Promise<{ campaigns: CampaignOption[]; funds: { name: string; id: string | null }[] }> {
-  const [fromTransactions, fromSplits] = await Promise.all([
-    db().knownTransaction.findMany({
-      where: { connectionId },
-      select: { campaign: true, campaignId: true, fund: true, fundId: true },
-      distinct: ["campaign", "campaignId", "fund", "fundId"],
-    }),
+  const [named, fromSplits] = await Promise.all([
+    db().knownName.findMany({ where: { connectionId }, select: { kind: true, name: true, serviceId: true } }),
     db().knownSplit.findMany({
       where: { connectionId },
       select: {
@@ -137,6 +134,11 @@ export async function knownNames(
       distinct: ["campaign", "campaignId", "parentCampaign", "parentCampaignId", "fund", "fundId"],
     }),
   ]);
+  const fromTransactions = named.map((n) =>
+    n.kind === "campaign"
+      ? { campaign: n.name, campaignId: n.serviceId, fund: null, fundId: null }
+      : { campaign: null, campaignId: null, fund: n.name, fundId: n.serviceId },
+  );
   const campaigns = new Map<string, CampaignOption>();
   const funds = new Map<string, { name: string; id: string | null }>([["General", { name: "General", id: null }]]);
   const seen = [
@@ -162,18 +164,35 @@ export async function knownNames(
 export function whereFor(connectionId: string, f: TransactionFilters): Prisma.KnownTransactionWhereInput {
   const and: Prisma.KnownTransactionWhereInput[] = [{ connectionId }];
   if (f.search) {
-    // One trigram-indexed column holds donor, ids, campaign and fund in lower case
-    // (store-page.ts); an amount typed as money also finds the gifts of that amount.
+    // Any part of the donor's name (a trigram-indexed column, store-page.ts), a whole gift id or
+    // external id, or an amount typed as money. Campaigns and funds have their own filters.
     const or: Prisma.KnownTransactionWhereInput[] = [
       // Prisma passes `contains` to LIKE as it is: % and _ are escaped to be found as text.
-      { searchText: { contains: f.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`) } },
+      { contactSearch: { contains: f.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`) } },
+      { transactionId: f.search },
+      { externalId: f.search },
     ];
     const cents = amountInCents(f.search);
     if (cents !== null) or.push({ amountCents: cents });
     and.push({ OR: or });
   }
-  if (f.campaignId) and.push({ campaignId: f.campaignId });
-  if (f.fundId) and.push({ fundId: f.fundId });
+  // Where the money is: a split gift by its splits, a whole one by its own campaign or fund.
+  if (f.campaignId)
+    and.push({
+      OR: [
+        { campaignId: f.campaignId, splits: { none: { deletedAt: null } } },
+        { splits: { some: { campaignId: f.campaignId, deletedAt: null } } },
+      ],
+    });
+  if (f.fund)
+    and.push({
+      OR: [
+        // The service says "General" for a gift whose fund it does not know.
+        { fund: f.fund, splits: { none: { deletedAt: null } } },
+        ...(f.fund === "General" ? [{ fund: null, splits: { none: { deletedAt: null } } }] : []),
+        { splits: { some: { fund: f.fund, deletedAt: null } } },
+      ],
+    });
   if (f.after) and.push({ occurredAt: { gte: new Date(`${f.after}T00:00:00Z`) } });
   if (f.before) and.push({ occurredAt: { lt: new Date(new Date(`${f.before}T00:00:00Z`).getTime() + 86_400_000) } });
   if (f.split === "split") and.push({ splits: { some: { deletedAt: null } } });

@@ -1,46 +1,122 @@
-// Writes one page of the service's transactions into the app's copy with a single statement:
-// INSERT ... SELECT FROM json_to_recordset(page) ON CONFLICT DO UPDATE. One round trip per page instead of
-// one upsert per row is what keeps a 200,000-gift first sync close to the cost of paging alone.
+// Writes pages of the service's transactions into the app's copy, with the run's progress, in one
+// transaction: INSERT ... SELECT FROM json_to_recordset(rows) ON CONFLICT DO UPDATE, then the
+// TransactionSync row. Straight on the pg pool (lib/db-sql.ts): through Prisma, each statement's
+// ~150 kB JSON parameter was copied through its WebAssembly query compiler, about a fifth of the
+// sync process's time (bench/RESULTS.md, issue 14).
 import "server-only";
-import { db } from "@/lib/db";
+import { inTransaction, statement } from "@/lib/db-sql";
 import type { ServiceTransaction } from "@/lib/service/transactions";
 
-/** The statement for one page, to run alone or inside a transaction with the sync's state. */
-export function storePage(connectionId: string, results: readonly ServiceTransaction[], syncedAt: Date) {
-  // ON CONFLICT cannot touch one row twice in one statement: the last copy of an id wins.
+/** What a stored batch moves the run's progress by. */
+export type BatchProgress = {
+  /** Gifts the batch holds (counted as read, duplicates included). */
+  copied: number;
+  /** The service's total for the run, when this batch began a query. */
+  expected?: number;
+  /** The oldest transaction_time in the batch: a resumed run goes on before it. */
+  resumeBefore?: Date;
+};
+
+/** The previous batch, still being stored: this one waits for its commit. */
+export type Previous = { committed: Promise<unknown>; ids: ReadonlySet<string> };
+
+/**
+ * Stores one batch. Its rows are written at once, overlapping the previous batch's (two
+ * connections), unless the two share a gift: the previous batch would then wait on this one's
+ * row lock while this one waits for it to commit, a deadlock PostgreSQL cannot see. Its names and
+ * progress are committed only after the previous batch's, so a crash can never leave a resume
+ * point past rows that were not stored.
+ */
+export function storeBatch(
+  connectionId: string,
+  results: readonly ServiceTransaction[],
+  progress: BatchProgress,
+  previous?: Previous,
+): Promise<void> {
+  const after = previous?.committed ?? Promise.resolve();
+  const shares = previous !== undefined && results.some((t) => previous.ids.has(t.id));
+  return inTransaction(async (client) => {
+    if (shares) await after;
+    if (results.length > 0) await client.query(insertRows(connectionId, results, new Date()));
+    await after;
+    const names = namesIn(results);
+    if (names !== "[]") await client.query(upsertNames(connectionId, names));
+    await client.query(
+      statement`UPDATE "TransactionSync" SET "copied" = "copied" + ${progress.copied},
+        "expected" = COALESCE(${progress.expected ?? null}::int, "expected"),
+        "resumeBefore" = COALESCE(${progress.resumeBefore?.toISOString() ?? null}::timestamptz AT TIME ZONE 'UTC', "resumeBefore"),
+        "updatedAt" = now() AT TIME ZONE 'UTC'
+        WHERE "connectionId" = ${connectionId}::uuid`,
+    );
+  });
+}
+
+/** The campaigns and funds a batch names, each once, with an id when any row gave one. */
+function namesIn(results: readonly ServiceTransaction[]): string {
+  const names = new Map<string, { kind: string; name: string; id: string | null }>();
+  const add = (kind: string, name: string | null | undefined, id: string | null | undefined) => {
+    if (!name) return;
+    const key = `${kind}\u0000${name}`;
+    const seen = names.get(key);
+    if (!seen) names.set(key, { kind, name, id: id ?? null });
+    else if (!seen.id && id) seen.id = id;
+  };
+  for (const t of results) {
+    add("campaign", t.campaign, t.campaign_id);
+    add("fund", t.fund, t.fund_id);
+  }
+  return JSON.stringify([...names.values()]);
+}
+
+/** New names are added; a known name learns its id if it had none. DO NOTHING takes no lock on
+ *  the names already known, which is nearly every page's. */
+function upsertNames(connectionId: string, names: string) {
+  return statement`
+    WITH page AS (SELECT n.kind::"KnownNameKind" AS kind, n.name, n.id
+      FROM json_to_recordset(${names}::json) AS n(kind text, name text, id text)),
+    added AS (INSERT INTO "KnownName" ("connectionId", "kind", "name", "serviceId")
+      SELECT ${connectionId}::uuid, kind, name, id FROM page ON CONFLICT DO NOTHING)
+    UPDATE "KnownName" AS k SET "serviceId" = page.id FROM page
+    WHERE k."connectionId" = ${connectionId}::uuid AND k."kind" = page.kind AND k."name" = page.name
+      AND k."serviceId" IS NULL AND page.id IS NOT NULL`;
+}
+
+function insertRows(connectionId: string, results: readonly ServiceTransaction[], syncedAt: Date) {
+  // ON CONFLICT cannot touch one row twice in one statement: the last copy of an id wins. In id
+  // order, so two batches written at once lock shared rows in the same order (no deadlock).
   const byId = new Map(results.map((t) => [t.id, t]));
-  // One JSON parameter rather than an array per column: the driver and Prisma then handle one
-  // string instead of eleven arrays of up to 500 values each.
   const rows = JSON.stringify(
-    [...byId.values()].map((t) => ({
-      id: t.id,
-      ext: t.external_id ?? null,
-      amount: String(t.amount_in_cents),
-      currency: (t.currency ?? "USD").toUpperCase(),
-      occurred: (t.transaction_time ? new Date(t.transaction_time) : syncedAt).toISOString(),
-      campaign: t.campaign ?? null,
-      campaign_id: t.campaign_id ?? null,
-      fund: t.fund ?? null,
-      fund_id: t.fund_id ?? null,
-      contact: t.contact_name ?? null,
-      version: t.sync_version == null ? null : String(t.sync_version),
-    })),
+    [...byId.values()]
+      .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+      .map((t) => ({
+        id: t.id,
+        ext: t.external_id ?? null,
+        amount: String(t.amount_in_cents),
+        currency: (t.currency ?? "USD").toUpperCase(),
+        occurred: (t.transaction_time ? new Date(t.transaction_time) : syncedAt).toISOString(),
+        campaign: t.campaign ?? null,
+        campaign_id: t.campaign_id ?? null,
+        fund: t.fund ?? null,
+        fund_id: t.fund_id ?? null,
+        contact: t.contact_name ?? null,
+        version: t.sync_version == null ? null : String(t.sync_version),
+      })),
   );
   const synced = syncedAt.toISOString();
   // Timestamps travel as ISO strings and are read as UTC, the way Prisma stores TIMESTAMP(3).
   // A page newer in sync_version is never overwritten by an older one read late.
-  return db().$executeRaw`
+  return statement`
     INSERT INTO "KnownTransaction" AS k ("connectionId", "transactionId", "externalId", "amountCents", "currency",
-      "occurredAt", "campaign", "campaignId", "fund", "fundId", "contactName", "syncedAt", "syncVersion", "searchText")
+      "occurredAt", "campaign", "campaignId", "fund", "fundId", "contactName", "syncedAt", "syncVersion", "contactSearch")
     SELECT ${connectionId}::uuid, t.id, t.ext, t.amount::bigint, t.currency, t.occurred::timestamptz AT TIME ZONE 'UTC',
       t.campaign, t.campaign_id, t.fund, t.fund_id, t.contact, ${synced}::timestamptz AT TIME ZONE 'UTC',
-      t.version::bigint, lower(concat_ws(' ', t.contact, t.id, t.ext, t.campaign, t.fund))
+      t.version::bigint, lower(coalesce(t.contact, ''))
     FROM json_to_recordset(${rows}::json) AS t(id text, ext text, amount text, currency text, occurred text,
       campaign text, campaign_id text, fund text, fund_id text, contact text, version text)
     ON CONFLICT ("connectionId", "transactionId") DO UPDATE SET
       "externalId" = EXCLUDED."externalId", "amountCents" = EXCLUDED."amountCents", "currency" = EXCLUDED."currency",
       "occurredAt" = EXCLUDED."occurredAt", "campaign" = EXCLUDED."campaign", "campaignId" = EXCLUDED."campaignId",
       "fund" = EXCLUDED."fund", "fundId" = EXCLUDED."fundId", "contactName" = EXCLUDED."contactName",
-      "syncedAt" = EXCLUDED."syncedAt", "syncVersion" = EXCLUDED."syncVersion", "searchText" = EXCLUDED."searchText"
+      "syncedAt" = EXCLUDED."syncedAt", "syncVersion" = EXCLUDED."syncVersion", "contactSearch" = EXCLUDED."contactSearch"
     WHERE k."syncVersion" IS NULL OR EXCLUDED."syncVersion" IS NULL OR EXCLUDED."syncVersion" >= k."syncVersion"`;
 }

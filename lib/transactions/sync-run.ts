@@ -13,6 +13,7 @@ import "server-only";
 import { withServiceAccess } from "@/lib/connections/service-access";
 import { forgetConnection } from "@/lib/connections/store";
 import { db } from "@/lib/db";
+import { getEnv } from "@/lib/env";
 import type { Connection, TransactionSync } from "@/lib/generated/prisma/client";
 import { ServiceApiError } from "@/lib/service/errors";
 import {
@@ -23,7 +24,7 @@ import {
 } from "@/lib/service/transactions";
 import { PageChannel } from "./page-channel";
 import { releaseSyncLease, renewSyncLease, takeSyncLease } from "./sync-lease";
-import { storePage } from "./store-page";
+import { type Previous, storeBatch } from "./store-page";
 
 /** Changes are asked for from a little before the last run began: clocks differ. */
 const CHANGES_OVERLAP_MS = 2 * 60_000;
@@ -106,12 +107,21 @@ async function runFull(
   const { connectionId } = sync;
   const channel = new PageChannel<Page>(LOOKAHEAD_PAGES);
   const reader = readAll(connectionId, sync.resumeBefore, channel, outcome, keepGoing);
+  // Batches in flight, oldest first. Each waits for the one before it to commit its progress.
+  const writing: Promise<void>[] = [];
+  let previous: Previous | undefined;
   let copied = sync.copied;
   try {
     for (;;) {
       const pages = await channel.take(PAGES_PER_WRITE);
-      if (pages.length === 0) return "stopped";
-      if (!(await renewSyncLease(connectionId, owner))) return "stopped";
+      if (pages.length === 0) {
+        await Promise.all(writing);
+        return "stopped";
+      }
+      if (!(await renewSyncLease(connectionId, owner))) {
+        await Promise.all(writing);
+        return "stopped";
+      }
       const results = pages.flatMap((p) => p.results);
       const times = results.flatMap((t) => (t.transaction_time ? [Date.parse(t.transaction_time)] : []));
       // The expected count is the service's total for the query that began in this batch.
@@ -121,28 +131,40 @@ async function runFull(
         if (page.newQuery && page.total !== undefined) expected = before + page.total;
         before += page.results.length;
       }
-      const [, next] = await db().$transaction([
-        storePage(connectionId, results, new Date()),
-        db().transactionSync.update({
-          where: { connectionId },
-          data: {
-            copied: { increment: results.length },
-            expected,
-            resumeBefore: times.length > 0 ? new Date(Math.min(...times)) : undefined,
-          },
-        }),
-      ]);
+      const write = storeBatch(
+        connectionId,
+        results,
+        {
+          copied: results.length,
+          expected,
+          resumeBefore: times.length > 0 ? new Date(Math.min(...times)) : undefined,
+        },
+        previous,
+      );
+      // Awaited below; a failure meanwhile must not count as unhandled.
+      write.catch(() => undefined);
+      writing.push(write);
+      previous = { committed: write, ids: new Set(results.map((t) => t.id)) };
       copied += results.length;
+      if (writing.length >= writesAtOnce()) await writing.shift();
       outcome.copied += results.length;
       if (pages.at(-1)?.last) {
-        await finish(next);
+        await Promise.all(writing);
+        await finish(await db().transactionSync.findUniqueOrThrow({ where: { connectionId } }));
         return "complete";
       }
     }
   } finally {
     channel.close();
     await reader;
+    await Promise.allSettled(writing);
   }
+}
+
+/** Two batches at once keep both the app's thread and the database busy (one builds its
+ *  statement while the other is stored); the embedded database has one connection. */
+function writesAtOnce(): number {
+  return getEnv().DATABASE_POOL_MAX > 1 ? 2 : 1;
 }
 
 /** Pages through the query from `resumeBefore` on, into the channel; never throws (the failure
@@ -211,10 +233,7 @@ async function runChanges(
     if (answer === "token lapsed" || answer.results.some((t) => t.sync_version == null))
       return toFullReread(connectionId);
     const more = answer.has_more === true && answer.results.length > 0;
-    await db().$transaction([
-      storePage(connectionId, answer.results, new Date()),
-      db().transactionSync.update({ where: { connectionId }, data: { copied: { increment: answer.results.length } } }),
-    ]);
+    await storeBatch(connectionId, answer.results, { copied: answer.results.length });
     outcome.copied += answer.results.length;
     if (more && !answer.query_token) return toFullReread(connectionId);
     if (more) {

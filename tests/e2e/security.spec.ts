@@ -54,7 +54,7 @@ test("admin A can neither read nor change organization B's data through any page
   expect((await apiA.get(`/api/transactions/${HARBOR_TRANSACTION}`)).status()).toBe(404);
   expect((await apiA.get(`/api/transactions/${HARBOR_TRANSACTION}/editor`)).status()).toBe(404);
   expect(((await (await apiA.get("/api/submissions")).json()) as unknown[]).length).toBe(0);
-  const listA = (await (await apiA.get("/api/transactions?search=ext-1002")).json()) as { total: number };
+  const listA = (await (await apiA.get("/api/transactions?search=ext-1002-0001")).json()) as { total: number };
   expect(listA.total).toBe(0);
   const connectionA = (await (await apiA.get("/api/connection")).json()) as { organizationId: string };
   expect(connectionA.organizationId).toBe("1001");

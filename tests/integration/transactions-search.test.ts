@@ -1,0 +1,164 @@
+// Finding gifts in the copy (issue 14): donor names by any part, gift ids whole, campaigns and funds
+// by where the money is (a split gift by its splits), and the names the pickers offer, kept by the
+// sync itself. Also the sync's overlapping writers when consecutive pages share gifts.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type RunningEmulator, startEmulator } from "@/emulator/server";
+import { db } from "@/lib/db";
+import { clearEnvCache } from "@/lib/env";
+import type { Connection } from "@/lib/generated/prisma/client";
+import { knownNames, listTransactions, transactionFiltersSchema } from "@/lib/transactions/read";
+import type { ServiceTransaction } from "@/lib/service/transactions";
+import { storeBatch } from "@/lib/transactions/store-page";
+import { syncTransactions } from "@/lib/transactions/sync";
+import { resetTables } from "../support/app-db";
+import { connectOrganization, emulatorSwitch } from "../support/connected-org";
+
+let emulator: RunningEmulator;
+let connection: Connection;
+
+beforeAll(async () => {
+  emulator = await startEmulator({ port: 0, importDelayMs: 0 });
+  process.env.SERVICE_BASE_URL = emulator.url;
+  clearEnvCache();
+});
+afterAll(() => emulator.close());
+beforeEach(async () => {
+  await resetTables();
+  await emulatorSwitch(emulator, "reset");
+  connection = await connectOrganization(emulator);
+});
+
+const list = (input: Record<string, string>) => listTransactions(connection.id, transactionFiltersSchema.parse(input));
+const ids = async (input: Record<string, string>) => (await list(input)).items.map((t) => t.transactionId).sort();
+
+async function gift(transactionId: string) {
+  return db().knownTransaction.findUniqueOrThrow({
+    where: { connectionId_transactionId: { connectionId: connection.id, transactionId } },
+  });
+}
+
+describe("search", () => {
+  it("finds a donor by any part of the name, and a gift by its whole id or external id", async () => {
+    await syncTransactions(connection.id);
+    const maria = await gift("51001001");
+    const name = maria.contactName ?? "";
+    const surname = name.split(" ").at(-1) ?? "";
+    const byPart = await list({ search: surname.slice(1, -1).toUpperCase() });
+    expect(byPart.total).toBeGreaterThan(0);
+    for (const t of byPart.items) expect(t.contactName?.toLowerCase()).toContain(surname.slice(1, -1).toLowerCase());
+
+    expect(await ids({ search: "51001001" })).toEqual(["51001001"]);
+    expect(await ids({ search: "ext-1001-0001" })).toEqual(["51001001"]);
+    // A part of an id is not a donor's name: ids are matched whole.
+    expect(await ids({ search: "ext-1001-000" })).toEqual([]);
+    // Campaigns and funds have their filters; their names in the search box match no donor.
+    expect((await list({ search: maria.campaign ?? "" })).total).toBe(0);
+  });
+});
+
+describe("campaign and fund filters", () => {
+  it("find a gift by where its money is: its splits once split, its own campaign and fund before", async () => {
+    await syncTransactions(connection.id);
+    const whole = await gift("51001001");
+    const fund = whole.fund ?? "";
+    const campaignId = whole.campaignId ?? "";
+    const inFund = await ids({ fund });
+    const inCampaign = await ids({ campaignId });
+    expect(inFund).toContain("51001001");
+    expect(inCampaign).toContain("51001001");
+    const expectedInFund = await db().knownTransaction.count({ where: { connectionId: connection.id, fund } });
+    expect(inFund).toHaveLength(expectedInFund);
+
+    // The gift is split: all of it to another fund and campaign.
+    const other = await gift("51001002");
+    expect(other.fund).not.toBe(fund);
+    expect(other.campaignId).not.toBe(campaignId);
+    await db().knownSplit.create({
+      data: {
+        connectionId: connection.id,
+        splitId: "ext-1001-0001:1",
+        transactionId: "51001001",
+        unitAmountCents: whole.amountCents,
+        quantity: 1,
+        campaign: other.campaign,
+        campaignId: other.campaignId,
+        fund: other.fund ?? "General",
+        fundId: other.fundId,
+      },
+    });
+    expect(await ids({ fund })).not.toContain("51001001");
+    expect(await ids({ campaignId })).not.toContain("51001001");
+    expect(await ids({ fund: other.fund ?? "" })).toContain("51001001");
+    expect(await ids({ campaignId: other.campaignId ?? "" })).toContain("51001001");
+
+    // A removed split gives the money back to the gift's own campaign and fund.
+    await db().knownSplit.updateMany({ where: { connectionId: connection.id }, data: { deletedAt: new Date() } });
+    expect(await ids({ fund })).toContain("51001001");
+    expect(await ids({ fund: other.fund ?? "" })).not.toContain("51001001");
+  });
+
+  it("offers the campaigns and funds of every copied gift, with their ids, without scanning the gifts", async () => {
+    await emulatorSwitch(emulator, "organizations/1001/generate", { count: 3_000, seed: 14 });
+    await syncTransactions(connection.id);
+    const names = await knownNames(connection.id);
+    const [campaigns, funds] = await Promise.all([
+      db().knownTransaction.findMany({
+        where: { connectionId: connection.id },
+        distinct: ["campaign"],
+        select: { campaign: true, campaignId: true },
+      }),
+      db().knownTransaction.findMany({
+        where: { connectionId: connection.id },
+        distinct: ["fund"],
+        select: { fund: true, fundId: true },
+      }),
+    ]);
+    expect(names.campaigns.map((c) => [c.name, c.id]).sort()).toEqual(
+      campaigns.map((c) => [c.campaign, c.campaignId]).sort(),
+    );
+    const fundNames = new Set(funds.map((f) => f.fund));
+    fundNames.add("General");
+    expect(names.funds.map((f) => f.name).sort()).toEqual([...fundNames].sort());
+    for (const f of funds) expect(names.funds.find((n) => n.name === f.fund)?.id).toBe(f.fundId);
+  });
+});
+
+describe("overlapping writes", () => {
+  const row = (version: number): ServiceTransaction =>
+    ({
+      id: "9100",
+      external_id: "ext-9100",
+      amount_in_cents: 1000 * version,
+      currency: "USD",
+      transaction_time: "2026-03-01T10:00:00.000Z",
+      contact_name: `Version ${version}`,
+      sync_version: version,
+    }) as ServiceTransaction;
+
+  it("writes a batch sharing a gift with the one before only after that one commits", async () => {
+    // The earlier batch is held back (its own predecessor has not committed) until the later one
+    // has been started. Were the later one to lock the shared gift first, the earlier would wait
+    // on its row lock while it waits for the earlier to commit: a deadlock PostgreSQL cannot see.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const earlier = storeBatch(connection.id, [row(1)], { copied: 1 }, { committed: held, ids: new Set(["9100"]) });
+    const later = storeBatch(connection.id, [row(2)], { copied: 1 }, { committed: earlier, ids: new Set(["9100"]) });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    release();
+    const timedOut = new Promise<"deadlock">((resolve) => setTimeout(() => resolve("deadlock"), 5_000));
+    expect(await Promise.race([Promise.all([earlier, later]).then(() => "stored" as const), timedOut])).toBe("stored");
+    expect((await gift("9100")).contactName).toBe("Version 2");
+  });
+
+  it("stores pages that share gifts at their edges without waiting on itself", { timeout: 60_000 }, async () => {
+    // Without query tokens every page is a new query from the cursor, which re-reads the gift at
+    // the cursor's instant: consecutive batches share a gift, and two are written at once.
+    await emulatorSwitch(emulator, "organizations/1001/generate", { count: 3_000, seed: 14 });
+    await emulatorSwitch(emulator, "settings", { query_paging: "no_token" });
+    const run = await syncTransactions(connection.id);
+    expect(run.state).toBe("complete");
+    expect(await db().knownTransaction.count({ where: { connectionId: connection.id } })).toBe(3_013);
+    const sync = await db().transactionSync.findUniqueOrThrow({ where: { connectionId: connection.id } });
+    expect(sync.mode).toBeNull();
+  });
+});
