@@ -38,7 +38,15 @@ function createClient(): PrismaClient {
   // The embedded database serves every connection from one PGlite session, so its launcher
   // sets DATABASE_POOL_MAX=1: concurrent transactions on it lose writes otherwise.
   // allowExitOnIdle: a script that has disconnected is not kept alive by idle connections.
-  const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: env.DATABASE_POOL_MAX, allowExitOnIdle: true });
+  // jit=off: the campaign and fund filters' plans are estimated (wrongly) above the JIT threshold,
+  // and compiling them took 350 ms of a 400 ms list read at 200,000 gifts; no query here gains
+  // from JIT (bench/RESULTS.md, issue 14).
+  const pool = new pg.Pool({
+    connectionString: env.DATABASE_URL,
+    max: env.DATABASE_POOL_MAX,
+    allowExitOnIdle: true,
+    options: "-c jit=off",
+  });
   globalForDb.apportionPool = pool;
   // $disconnect ends the pool too, as when the adapter made it (scripts exit on it).
   return new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });

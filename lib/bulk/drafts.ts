@@ -116,7 +116,7 @@ export async function createRuleDraft(
   connectionId: string,
   input: { label: string; rule: Rule; filters: TransactionFilters },
 ): Promise<BulkDraft> {
-  const where = whereFor(connectionId, input.filters);
+  const where = await whereFor(connectionId, input.filters);
   const transactions = await db().knownTransaction.findMany({
     where,
     orderBy: [{ occurredAt: "desc" }, { transactionId: "asc" }],

@@ -61,7 +61,7 @@ export type TransactionPage = {
 };
 
 export async function listTransactions(connectionId: string, filters: TransactionFilters): Promise<TransactionPage> {
-  const where = whereFor(connectionId, filters);
+  const where = await whereFor(connectionId, filters);
   const [connection, total, rows, sync] = await Promise.all([
     db().connection.findUnique({ where: { id: connectionId }, select: { transactionsSyncedAt: true } }),
     db().knownTransaction.count({ where }),
@@ -161,7 +161,7 @@ export async function knownNames(
   return { campaigns: [...campaigns.values()].sort(byName), funds: [...funds.values()].sort(byName) };
 }
 
-export function whereFor(connectionId: string, f: TransactionFilters): Prisma.KnownTransactionWhereInput {
+export async function whereFor(connectionId: string, f: TransactionFilters): Promise<Prisma.KnownTransactionWhereInput> {
   const and: Prisma.KnownTransactionWhereInput[] = [{ connectionId }];
   if (f.search) {
     // Any part of the donor's name (a trigram-indexed column, store-page.ts), a whole gift id or
@@ -176,28 +176,39 @@ export function whereFor(connectionId: string, f: TransactionFilters): Prisma.Kn
     if (cents !== null) or.push({ amountCents: cents });
     and.push({ OR: or });
   }
-  // Where the money is: a split gift by its splits, a whole one by its own campaign or fund.
-  if (f.campaignId)
-    and.push({
-      OR: [
-        { campaignId: f.campaignId, splits: { none: { deletedAt: null } } },
-        { splits: { some: { campaignId: f.campaignId, deletedAt: null } } },
-      ],
-    });
-  if (f.fund)
-    and.push({
-      OR: [
-        // The service says "General" for a gift whose fund it does not know.
-        { fund: f.fund, splits: { none: { deletedAt: null } } },
-        ...(f.fund === "General" ? [{ fund: null, splits: { none: { deletedAt: null } } }] : []),
-        { splits: { some: { fund: f.fund, deletedAt: null } } },
-      ],
-    });
+  if (f.campaignId) and.push(await placedIn(connectionId, "campaignId", f.campaignId));
+  if (f.fund) and.push(await placedIn(connectionId, "fund", f.fund));
   if (f.after) and.push({ occurredAt: { gte: new Date(`${f.after}T00:00:00Z`) } });
   if (f.before) and.push({ occurredAt: { lt: new Date(new Date(`${f.before}T00:00:00Z`).getTime() + 86_400_000) } });
   if (f.split === "split") and.push({ splits: { some: { deletedAt: null } } });
   if (f.split === "unsplit") and.push({ splits: { none: { deletedAt: null } } });
   return { AND: and };
+}
+
+/** Beyond this many split gifts in one campaign or fund, they are matched by a subquery instead. */
+const SPLIT_GIFTS_BY_ID = 2_000;
+
+/**
+ * Gifts whose money is in a campaign or fund: a split gift by its active splits, a whole one by
+ * its own. The split gifts are read first from the small split table, so the gift table is read
+ * through its campaign or fund index; a subquery under OR made PostgreSQL scan every gift.
+ */
+async function placedIn(
+  connectionId: string,
+  field: "campaignId" | "fund",
+  value: string,
+): Promise<Prisma.KnownTransactionWhereInput> {
+  const whole: Prisma.KnownTransactionWhereInput = { [field]: value, splits: { none: { deletedAt: null } } };
+  const split = await db().knownSplit.findMany({
+    where: { connectionId, [field]: value, deletedAt: null },
+    select: { transactionId: true },
+    distinct: ["transactionId"],
+    take: SPLIT_GIFTS_BY_ID + 1,
+  });
+  if (split.length === 0) return whole;
+  if (split.length > SPLIT_GIFTS_BY_ID)
+    return { OR: [whole, { splits: { some: { [field]: value, deletedAt: null } } }] };
+  return { OR: [whole, { transactionId: { in: split.map((s) => s.transactionId) } }] };
 }
 
 /** "100.01", "$1,250" or "25" as cents; null when the text is not an amount. */

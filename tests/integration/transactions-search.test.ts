@@ -97,6 +97,38 @@ describe("campaign and fund filters", () => {
     expect(await ids({ fund: other.fund ?? "" })).not.toContain("51001001");
   });
 
+  it("finds split gifts by id while they are few, and by a subquery beyond 2,000", { timeout: 60_000 }, async () => {
+    await emulatorSwitch(emulator, "organizations/1001/generate", { count: 2_500, seed: 14 });
+    await syncTransactions(connection.id);
+    const gifts = await db().knownTransaction.findMany({
+      where: { connectionId: connection.id },
+      orderBy: { transactionId: "asc" },
+      take: 2_001,
+    });
+    const splitInto = async (fund: string, count: number) =>
+      db().knownSplit.createMany({
+        data: gifts.slice(0, count).map((g) => ({
+          connectionId: connection.id,
+          splitId: `${g.transactionId}:${fund}`,
+          transactionId: g.transactionId,
+          unitAmountCents: g.amountCents,
+          quantity: 1,
+          fund,
+        })),
+      });
+    await splitInto("Capital Projects", 5);
+    expect((await list({ fund: "Capital Projects" })).total).toBe(5);
+    await db().knownSplit.deleteMany({ where: { connectionId: connection.id } });
+    await splitInto("Capital Projects", 2_001);
+    expect((await list({ fund: "Capital Projects" })).total).toBe(2_001);
+    // The gifts split away no longer count under their own funds.
+    const own = gifts[2_000]?.fund ?? "";
+    const stillOwn = await db().knownTransaction.count({
+      where: { connectionId: connection.id, fund: own, transactionId: { notIn: gifts.map((g) => g.transactionId) } },
+    });
+    expect((await list({ fund: own })).total).toBe(stillOwn);
+  });
+
   it("offers the campaigns and funds of every copied gift, with their ids, without scanning the gifts", async () => {
     await emulatorSwitch(emulator, "organizations/1001/generate", { count: 3_000, seed: 14 });
     await syncTransactions(connection.id);

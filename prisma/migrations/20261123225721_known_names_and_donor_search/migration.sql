@@ -2,6 +2,9 @@
 CREATE TYPE "KnownNameKind" AS ENUM ('campaign', 'fund');
 
 -- DropIndex
+DROP INDEX "KnownTransaction_connectionId_campaignId_occurredAt_idx";
+
+-- DropIndex
 DROP INDEX "KnownTransaction_connectionId_fundId_occurredAt_idx";
 
 -- DropIndex
@@ -29,7 +32,10 @@ CREATE INDEX "KnownSplit_connectionId_campaignId_idx" ON "KnownSplit"("connectio
 CREATE INDEX "KnownSplit_connectionId_fund_idx" ON "KnownSplit"("connectionId", "fund");
 
 -- CreateIndex
-CREATE INDEX "KnownTransaction_connectionId_fund_occurredAt_idx" ON "KnownTransaction"("connectionId", "fund", "occurredAt" DESC);
+CREATE INDEX "KnownTransaction_connectionId_campaignId_occurredAt_transac_idx" ON "KnownTransaction"("connectionId", "campaignId", "occurredAt" DESC, "transactionId");
+
+-- CreateIndex
+CREATE INDEX "KnownTransaction_connectionId_fund_occurredAt_transactionId_idx" ON "KnownTransaction"("connectionId", "fund", "occurredAt" DESC, "transactionId");
 
 -- CreateIndex
 CREATE INDEX "KnownTransaction_contactSearch_idx" ON "KnownTransaction" USING GIN ("contactSearch" gin_trgm_ops);
