@@ -6,6 +6,7 @@
 import "server-only";
 import { inTransaction, statement } from "@/lib/db-sql";
 import type { ServiceTransaction } from "@/lib/service/transactions";
+import { SYNC_LEASE_MS } from "./sync-lease";
 
 /** What a stored batch moves the run's progress by. */
 export type BatchProgress = {
@@ -20,34 +21,49 @@ export type BatchProgress = {
 /** The previous batch, still being stored: this one waits for its commit. */
 export type Previous = { committed: Promise<unknown>; ids: ReadonlySet<string> };
 
+/** The lease lapsed and another process took the run: this batch was not stored. */
+export class LeaseLost extends Error {
+  constructor() {
+    super("Another process took over this sync.");
+  }
+}
+
 /**
- * Stores one batch. Its rows are written at once, overlapping the previous batch's (two
- * connections), unless the two share a gift: the previous batch would then wait on this one's
- * row lock while this one waits for it to commit, a deadlock PostgreSQL cannot see. Its names and
- * progress are committed only after the previous batch's, so a crash can never leave a resume
- * point past rows that were not stored.
+ * Stores one batch, under the run's lease (renewed by the same statement that records progress; a
+ * lapsed lease rolls the batch back). Its rows are written at once, overlapping the previous
+ * batch's on another connection, unless the two share a gift: the previous batch would then wait
+ * on this one's row lock while this one waits for it to commit, a deadlock PostgreSQL cannot see.
+ * Its names and progress are committed only after the previous batch's, so a crash can never
+ * leave a resume point past rows that were not stored.
  */
 export function storeBatch(
-  connectionId: string,
+  run: { connectionId: string; owner: string },
   results: readonly ServiceTransaction[],
   progress: BatchProgress,
   previous?: Previous,
 ): Promise<void> {
+  const { connectionId, owner } = run;
   const after = previous?.committed ?? Promise.resolve();
   const shares = previous !== undefined && results.some((t) => previous.ids.has(t.id));
+  // Built before a connection is taken: on the embedded database (one connection) this batch's
+  // statement is ready when the previous one's ends.
+  const rows = results.length > 0 ? insertRows(connectionId, results, new Date()) : null;
+  const names = namesIn(results);
+  const leaseUntil = new Date(Date.now() + SYNC_LEASE_MS).toISOString();
   return inTransaction(async (client) => {
     if (shares) await after;
-    if (results.length > 0) await client.query(insertRows(connectionId, results, new Date()));
+    if (rows) await client.query(rows);
     await after;
-    const names = namesIn(results);
     if (names !== "[]") await client.query(upsertNames(connectionId, names));
-    await client.query(
+    const updated = await client.query(
       statement`UPDATE "TransactionSync" SET "copied" = "copied" + ${progress.copied},
         "expected" = COALESCE(${progress.expected ?? null}::int, "expected"),
         "resumeBefore" = COALESCE(${progress.resumeBefore?.toISOString() ?? null}::timestamptz AT TIME ZONE 'UTC', "resumeBefore"),
+        "leaseUntil" = ${leaseUntil}::timestamptz AT TIME ZONE 'UTC',
         "updatedAt" = now() AT TIME ZONE 'UTC'
-        WHERE "connectionId" = ${connectionId}::uuid`,
+        WHERE "connectionId" = ${connectionId}::uuid AND "leaseOwner" = ${owner}`,
     );
+    if (updated.rowCount !== 1) throw new LeaseLost();
   });
 }
 

@@ -13,7 +13,6 @@ import "server-only";
 import { withServiceAccess } from "@/lib/connections/service-access";
 import { forgetConnection } from "@/lib/connections/store";
 import { db } from "@/lib/db";
-import { getEnv } from "@/lib/env";
 import type { Connection, TransactionSync } from "@/lib/generated/prisma/client";
 import { ServiceApiError } from "@/lib/service/errors";
 import {
@@ -23,8 +22,8 @@ import {
   type TransactionQuery,
 } from "@/lib/service/transactions";
 import { PageChannel } from "./page-channel";
-import { releaseSyncLease, renewSyncLease, takeSyncLease } from "./sync-lease";
-import { type Previous, storeBatch } from "./store-page";
+import { releaseSyncLease, takeSyncLease } from "./sync-lease";
+import { LeaseLost, type Previous, storeBatch } from "./store-page";
 
 /** Changes are asked for from a little before the last run began: clocks differ. */
 const CHANGES_OVERLAP_MS = 2 * 60_000;
@@ -34,6 +33,9 @@ const FULL_REREAD_AFTER_MS = 24 * 60 * 60_000;
 /** How far the reader may run ahead of the writer, and how many pages one statement stores. */
 const LOOKAHEAD_PAGES = 20;
 const PAGES_PER_WRITE = 10;
+/** Two batches at once keep the app's thread and the database busy together: one batch's
+ *  statement is built (and, on PostgreSQL, its rows inserted) while the other is stored. */
+const WRITES_AT_ONCE = 2;
 /** The reader re-reads the connection row (status, tokens) this often rather than per page: a
  *  read per page waited behind the writer's transaction on the embedded database (pool of 1). */
 const CONNECTION_FRESH_MS = 15_000;
@@ -58,7 +60,7 @@ export async function runSync(connectionId: string, owner: string, stop: Stop = 
   try {
     let sync = await begin(connectionId);
     if (sync.mode === "changes") {
-      const changes = await runChanges(sync, outcome, keepGoing);
+      const changes = await runChanges(sync, owner, outcome, keepGoing);
       if (changes === "complete") return { ...outcome, state: "complete" };
       if (changes === "stopped") return outcome;
       sync = changes;
@@ -66,6 +68,8 @@ export async function runSync(connectionId: string, owner: string, stop: Stop = 
     const full = await runFull(sync, owner, outcome, keepGoing);
     return full === "complete" ? { ...outcome, state: "complete" } : outcome;
   } catch (error) {
+    // Another process holds the run now; nothing went wrong with it.
+    if (error instanceof LeaseLost) return outcome;
     const message = error instanceof Error ? error.message : String(error);
     await db().transactionSync.update({ where: { connectionId }, data: { lastError: message.slice(0, 500) } });
     throw error;
@@ -118,10 +122,6 @@ async function runFull(
         await Promise.all(writing);
         return "stopped";
       }
-      if (!(await renewSyncLease(connectionId, owner))) {
-        await Promise.all(writing);
-        return "stopped";
-      }
       const results = pages.flatMap((p) => p.results);
       const times = results.flatMap((t) => (t.transaction_time ? [Date.parse(t.transaction_time)] : []));
       // The expected count is the service's total for the query that began in this batch.
@@ -132,7 +132,7 @@ async function runFull(
         before += page.results.length;
       }
       const write = storeBatch(
-        connectionId,
+        { connectionId, owner },
         results,
         {
           copied: results.length,
@@ -146,7 +146,7 @@ async function runFull(
       writing.push(write);
       previous = { committed: write, ids: new Set(results.map((t) => t.id)) };
       copied += results.length;
-      if (writing.length >= writesAtOnce()) await writing.shift();
+      if (writing.length >= WRITES_AT_ONCE) await writing.shift();
       outcome.copied += results.length;
       if (pages.at(-1)?.last) {
         await Promise.all(writing);
@@ -159,12 +159,6 @@ async function runFull(
     await reader;
     await Promise.allSettled(writing);
   }
-}
-
-/** Two batches at once keep both the app's thread and the database busy (one builds its
- *  statement while the other is stored); the embedded database has one connection. */
-function writesAtOnce(): number {
-  return getEnv().DATABASE_POOL_MAX > 1 ? 2 : 1;
 }
 
 /** Pages through the query from `resumeBefore` on, into the channel; never throws (the failure
@@ -216,6 +210,7 @@ async function readAll(
 /** A changes run: few pages, read and stored one by one. The run's new state, or how it ended. */
 async function runChanges(
   sync: TransactionSync,
+  owner: string,
   outcome: SyncOutcome,
   keepGoing: () => boolean,
 ): Promise<"complete" | "stopped" | TransactionSync> {
@@ -233,7 +228,7 @@ async function runChanges(
     if (answer === "token lapsed" || answer.results.some((t) => t.sync_version == null))
       return toFullReread(connectionId);
     const more = answer.has_more === true && answer.results.length > 0;
-    await storeBatch(connectionId, answer.results, { copied: answer.results.length });
+    await storeBatch({ connectionId, owner }, answer.results, { copied: answer.results.length });
     outcome.copied += answer.results.length;
     if (more && !answer.query_token) return toFullReread(connectionId);
     if (more) {

@@ -8,7 +8,8 @@ import { clearEnvCache } from "@/lib/env";
 import type { Connection } from "@/lib/generated/prisma/client";
 import { knownNames, listTransactions, transactionFiltersSchema } from "@/lib/transactions/read";
 import type { ServiceTransaction } from "@/lib/service/transactions";
-import { storeBatch } from "@/lib/transactions/store-page";
+import { LeaseLost, storeBatch } from "@/lib/transactions/store-page";
+import { takeSyncLease } from "@/lib/transactions/sync-lease";
 import { syncTransactions } from "@/lib/transactions/sync";
 import { resetTables } from "../support/app-db";
 import { connectOrganization, emulatorSwitch } from "../support/connected-org";
@@ -173,13 +174,29 @@ describe("overlapping writes", () => {
     // on its row lock while it waits for the earlier to commit: a deadlock PostgreSQL cannot see.
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    const earlier = storeBatch(connection.id, [row(1)], { copied: 1 }, { committed: held, ids: new Set(["9100"]) });
-    const later = storeBatch(connection.id, [row(2)], { copied: 1 }, { committed: earlier, ids: new Set(["9100"]) });
+    const run = { connectionId: connection.id, owner: "test" };
+    expect(await takeSyncLease(connection.id, run.owner)).toBe(true);
+    const earlier = storeBatch(run, [row(1)], { copied: 1 }, { committed: held, ids: new Set(["9100"]) });
+    const later = storeBatch(run, [row(2)], { copied: 1 }, { committed: earlier, ids: new Set(["9100"]) });
     await new Promise((resolve) => setTimeout(resolve, 300));
     release();
     const timedOut = new Promise<"deadlock">((resolve) => setTimeout(() => resolve("deadlock"), 5_000));
     expect(await Promise.race([Promise.all([earlier, later]).then(() => "stored" as const), timedOut])).toBe("stored");
     expect((await gift("9100")).contactName).toBe("Version 2");
+    const sync = await db().transactionSync.findUniqueOrThrow({ where: { connectionId: connection.id } });
+    expect(sync.copied).toBe(2);
+  });
+
+  it("stores nothing of a batch once another process has taken the run", async () => {
+    expect(await takeSyncLease(connection.id, "lapsed")).toBe(true);
+    await db().transactionSync.update({
+      where: { connectionId: connection.id },
+      data: { leaseOwner: "other", leaseUntil: new Date(Date.now() + 60_000) },
+    });
+    await expect(storeBatch({ connectionId: connection.id, owner: "lapsed" }, [row(1)], { copied: 1 })).rejects.toThrow(
+      LeaseLost,
+    );
+    expect(await db().knownTransaction.count({ where: { connectionId: connection.id, transactionId: "9100" } })).toBe(0);
   });
 
   it("stores pages that share gifts at their edges without waiting on itself", { timeout: 60_000 }, async () => {
