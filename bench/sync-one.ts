@@ -72,11 +72,20 @@ async function pageAlone(): Promise<{ ms: number; gifts: number }> {
   return { ms: performance.now() - start, gifts };
 }
 
+import { appendFileSync } from "node:fs";
+const mark = (phase: string, start: number) => appendFileSync("/tmp/marks.jsonl", JSON.stringify({ phase, start, end: Date.now() }) + "\n");
+let w = Date.now();
 const pagingBefore = await pageAlone();
+mark("paging-before", w);
+w = Date.now();
 let start = performance.now();
 const first = await syncTransactions(connection.id);
 const firstMs = performance.now() - start;
+mark("first-sync", w);
+w = Date.now();
 const pagingAfter = await pageAlone();
+mark("paging-after", w);
+if (process.env.MARKS_ONLY) process.exit(0);
 const stored = await db().knownTransaction.count({ where: { connectionId: connection.id } });
 
 await emulatorSwitch(emulator, "organizations/1001/change", { count: 100, seed: 3 });

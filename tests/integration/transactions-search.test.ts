@@ -187,6 +187,20 @@ describe("overlapping writes", () => {
     expect(sync.copied).toBe(2);
   });
 
+  it("forgets a deleted connection's gifts, and stores no batch for it afterwards", async () => {
+    await syncTransactions(connection.id);
+    expect(await db().knownTransaction.count({ where: { connectionId: connection.id } })).toBe(13);
+    const other = await connectOrganization(emulator, "admin@harbor.example");
+    await syncTransactions(other.id);
+    await db().connection.delete({ where: { id: connection.id } });
+    expect(await db().knownTransaction.count({ where: { connectionId: connection.id } })).toBe(0);
+    expect(await db().knownTransaction.count({ where: { connectionId: other.id } })).toBeGreaterThan(0);
+    await expect(storeBatch({ connectionId: connection.id, owner: "gone" }, [row(1)], { copied: 1 })).rejects.toThrow(
+      LeaseLost,
+    );
+    expect(await db().knownTransaction.count({ where: { connectionId: connection.id } })).toBe(0);
+  });
+
   it("stores nothing of a batch once another process has taken the run", async () => {
     expect(await takeSyncLease(connection.id, "lapsed")).toBe(true);
     await db().transactionSync.update({
