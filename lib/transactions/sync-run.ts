@@ -13,6 +13,7 @@ import "server-only";
 import { withServiceAccess } from "@/lib/connections/service-access";
 import { forgetConnection } from "@/lib/connections/store";
 import { db } from "@/lib/db";
+import { log } from "@/lib/log";
 import type { Connection, TransactionSync } from "@/lib/generated/prisma/client";
 import { ServiceApiError } from "@/lib/service/errors";
 import {
@@ -22,6 +23,7 @@ import {
   type TransactionQuery,
 } from "@/lib/service/transactions";
 import { PageChannel } from "./page-channel";
+import { removeUnseen } from "./remove-unseen";
 import { releaseSyncLease, renewSyncLease, takeSyncLease } from "./sync-lease";
 import { storePage } from "./store-page";
 
@@ -240,7 +242,11 @@ async function readPage(
   );
 }
 
-/** After a changes run: does the copy hold as many gifts as the service says it has? */
+/** After a changes run: does the copy hold exactly as many gifts as the service says it has?
+ *  Fewer: a change was missed. More: gifts were deleted at the service, which a changes query
+ *  cannot show (a deleted gift is simply no longer listed; nothing marks it as changed), so only
+ *  the count tells. Either way the run becomes a full re-read, whose end removes what it did not
+ *  see (`removeUnseen`). */
 async function copyMatchesService(connectionId: string, outcome: SyncOutcome): Promise<boolean> {
   const answer = await withServiceAccess(connectionId, (token, target) =>
     queryTransactions(target, token, { query: {}, perPage: 1 }),
@@ -248,7 +254,7 @@ async function copyMatchesService(connectionId: string, outcome: SyncOutcome): P
   outcome.calls++;
   if (answer.total === undefined) return false;
   const copied = await db().knownTransaction.count({ where: { connectionId } });
-  return copied >= answer.total;
+  return copied === answer.total;
 }
 
 function toFullReread(connectionId: string): Promise<TransactionSync> {
@@ -257,7 +263,12 @@ function toFullReread(connectionId: string): Promise<TransactionSync> {
 
 async function finish(sync: TransactionSync): Promise<void> {
   const startedAt = sync.runStartedAt ?? new Date();
-  await db().$transaction([
+  const removal =
+    sync.mode === "full" && sync.runStartedAt !== null && sync.expected !== null
+      ? [removeUnseen(sync.connectionId, sync.runStartedAt, sync.expected)]
+      : [];
+  const [removed] = await db().$transaction([
+    ...removal,
     db().transactionSync.update({
       where: { connectionId: sync.connectionId },
       data: {
@@ -271,6 +282,8 @@ async function finish(sync: TransactionSync): Promise<void> {
     }),
     db().connection.update({ where: { id: sync.connectionId }, data: { transactionsSyncedAt: startedAt } }),
   ]);
+  if (removal.length > 0 && typeof removed === "number" && removed > 0)
+    log.info("sync.removed_deleted_gifts", { connectionId: sync.connectionId, removed });
   forgetConnection(sync.connectionId); // the session's row says when the copy was last synced
   // After a full copy (possibly 200,000 new rows): fresh statistics for the planner, and a
   // visibility map so that counting the list is an index-only scan. The embedded database has no
