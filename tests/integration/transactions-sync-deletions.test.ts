@@ -165,6 +165,27 @@ describe("gifts deleted at the service", () => {
   });
 });
 
+describe("a gift deleted while an allocation for it is on its way", () => {
+  it("stays until its import is recorded, so the submission completes; a later run removes it", async () => {
+    await syncTransactions(connection.id);
+    const submissionId = await submitEven(["51001001"]);
+    // Delivered and applied at the service, not yet followed.
+    await tick({ submissionId });
+    expect((await db().submissionBatch.findFirstOrThrow({ where: { submissionId } })).status).toBe("sent");
+    await deleteAtService({ ids: ["51001001"] });
+    expect((await syncTransactions(connection.id)).state).toBe("complete");
+    expect((await copiedIds()).has("51001001")).toBe(true);
+
+    const settled = await settleAndVerify(submissionId);
+    expect(settled.status).toBe("complete");
+    expect(await db().knownSplit.count({ where: { connectionId: connection.id, transactionId: "51001001" } })).toBe(2);
+    // Its import recorded, the next run (the copy still holds 13 against 12) removes it.
+    expect((await syncTransactions(connection.id)).state).toBe("complete");
+    expect((await copiedIds()).has("51001001")).toBe(false);
+    expect(await db().knownSplit.count({ where: { connectionId: connection.id, transactionId: "51001001" } })).toBe(0);
+  });
+});
+
 describe("a service whose answers carry no sync_version", () => {
   it("is copied in full at first, and a later sync re-reads everything rather than trust changes", async () => {
     await emulatorSwitch(emulator, "settings", { query_sync_version: "absent" });
