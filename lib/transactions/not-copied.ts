@@ -10,7 +10,7 @@ import { syncProgress } from "./sync";
 const count = new Intl.NumberFormat("en-US");
 
 export const REMOVED_GIFT_MESSAGE =
-  "This gift is no longer in Apportion's copy: the last full sync did not find it at the service, where it may have been deleted. Its past allocations stay in History.";
+  "This gift is no longer in Apportion's copy: a full sync did not find it at the service, where it may have been deleted. Its past allocations stay in History.";
 export const NOT_KNOWN_MESSAGE =
   "This gift is not in Apportion's copy of the service's gifts. It may have been deleted at the service, or the link is wrong.";
 
