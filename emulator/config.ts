@@ -4,11 +4,14 @@ import {
   DEFAULT_SETTINGS,
   NOT_FOUND_MODES,
   QUERY_SPLITS_MODES,
+  QUERY_SYNC_VERSION_MODES,
   isNotFoundMode,
   isQuerySplitsMode,
+  isQuerySyncVersionMode,
   type EmulatorSettings,
   type NotFoundMode,
   type QuerySplitsMode,
+  type QuerySyncVersionMode,
 } from "./settings";
 
 export type EmulatorConfig = {
@@ -32,6 +35,8 @@ export type EmulatorConfig = {
   notFound: NotFoundMode;
   /** Default of the query-splits setting (settings.ts): `shown`, `ignored` or `refused`. */
   querySplits: QuerySplitsMode;
+  /** Default of the query-sync-version setting (settings.ts): `shown` or `absent`. */
+  querySyncVersion: QuerySyncVersionMode;
   /** Clock in milliseconds; tests replace it to expire codes and query tokens without waiting. */
   now: () => number;
 };
@@ -53,6 +58,7 @@ export const DEFAULT_CONFIG: EmulatorConfig = {
   importDelayMs: 300,
   notFound: DEFAULT_SETTINGS.notFound,
   querySplits: DEFAULT_SETTINGS.querySplits,
+  querySyncVersion: DEFAULT_SETTINGS.querySyncVersion,
   now: () => Date.now(),
 };
 
@@ -75,6 +81,11 @@ export function resolveConfig(partial: Partial<EmulatorConfig> = {}): EmulatorCo
   if (!isQuerySplitsMode(config.querySplits)) {
     throw new Error(
       `Emulator query-splits setting must be one of ${QUERY_SPLITS_MODES.join(", ")}, got ${config.querySplits}`,
+    );
+  }
+  if (!isQuerySyncVersionMode(config.querySyncVersion)) {
+    throw new Error(
+      `Emulator query-sync-version setting must be one of ${QUERY_SYNC_VERSION_MODES.join(", ")}, got ${config.querySyncVersion}`,
     );
   }
   if (config.clientId === "" || config.clientSecret === "") {
@@ -114,13 +125,25 @@ export function configFromEnv(env: NodeJS.ProcessEnv): EmulatorConfig {
   if (env.EMULATOR_QUERY_SPLITS) {
     partial.querySplits = parseChoice("EMULATOR_QUERY_SPLITS", env.EMULATOR_QUERY_SPLITS, QUERY_SPLITS_MODES);
   }
+  if (env.EMULATOR_QUERY_SYNC_VERSION) {
+    partial.querySyncVersion = parseChoice(
+      "EMULATOR_QUERY_SYNC_VERSION",
+      env.EMULATOR_QUERY_SYNC_VERSION,
+      QUERY_SYNC_VERSION_MODES,
+    );
+  }
   if (env.EMULATOR_TEST_SWITCHES !== undefined) partial.testSwitches = env.EMULATOR_TEST_SWITCHES !== "0";
   return resolveConfig(partial);
 }
 
 /** The behaviour settings a reset restores: the configured defaults. */
 export function configuredSettings(config: EmulatorConfig): EmulatorSettings {
-  return { notFound: config.notFound, querySplits: config.querySplits, service: { ...DEFAULT_SETTINGS.service } };
+  return {
+    notFound: config.notFound,
+    querySplits: config.querySplits,
+    querySyncVersion: config.querySyncVersion,
+    service: { ...DEFAULT_SETTINGS.service },
+  };
 }
 
 function parseChoice<T extends string>(name: string, value: string, choices: readonly T[]): T {

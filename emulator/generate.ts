@@ -85,7 +85,8 @@ export function generateTransactions(
     return next.value;
   };
   const pick = <T>(list: readonly T[]): T => list[Math.floor(draw() * list.length)] as T;
-  const first = org.transactions.length;
+  // Every gift ever made, deleted ones too: a deleted gift's id is never given again.
+  const first = org.transactions.length + org.deletedIds.size;
   const spanMs = options.years * 365 * DAY_MS;
   // Gifts end a day before now: a gift dated in the future would be odd, and recent gifts would
   // look "changed just now" to the `changed` filter.
@@ -128,17 +129,8 @@ export function changeTransactions(
   org: Organization,
   options: { count: number; seed: number; nowMs: number },
 ): string[] {
-  let state = seedState(options.seed);
-  const total = org.transactions.length;
-  const count = Math.min(options.count, total);
-  const chosen = new Set<number>();
-  while (chosen.size < count) {
-    const next = mulberry32(state);
-    state = next.state;
-    chosen.add(Math.floor(next.value * total));
-  }
   const ids: string[] = [];
-  for (const index of chosen) {
+  for (const index of chooseIndices(org.transactions.length, options.count, options.seed)) {
     const t = org.transactions[index];
     if (!t) continue;
     const fund = org.funds[(org.funds.findIndex((f) => f.fund_id === t.fund_id) + 1) % org.funds.length];
@@ -149,4 +141,17 @@ export function changeTransactions(
     ids.push(t.transaction_id);
   }
   return ids;
+}
+
+/** `count` distinct indices below `total` (all of them when count ≥ total), drawn by the seed. */
+export function chooseIndices(total: number, count: number, seed: number): number[] {
+  let state = seedState(seed);
+  const wanted = Math.min(count, total);
+  const chosen = new Set<number>();
+  while (chosen.size < wanted) {
+    const next = mulberry32(state);
+    state = next.state;
+    chosen.add(Math.floor(next.value * total));
+  }
+  return [...chosen];
 }

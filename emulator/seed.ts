@@ -45,6 +45,8 @@ export type Organization = {
   transactions: Transaction[];
   /** Bumped by every created or changed transaction; the last value handed out. */
   syncVersion: number;
+  /** Ids of transactions deleted at the service (a test switch): never given to a new one. */
+  deletedIds: Set<string>;
 };
 
 export const DEMO_PASSWORD = "playground";
@@ -144,6 +146,7 @@ function buildOrganization(plan: OrgPlan): Organization {
     funds,
     transactions,
     syncVersion: transactions.length,
+    deletedIds: new Set(),
   };
 }
 

@@ -1,6 +1,7 @@
 // Behaviour settings: how closely the emulator follows the interface where the app's tests need
 // both the interface's behaviour and a more talkative or less capable service. Defaults come
-// from the configuration (EMULATOR_NOT_FOUND, EMULATOR_QUERY_SPLITS); POST /__emulator/settings
+// from the configuration (EMULATOR_NOT_FOUND, EMULATOR_QUERY_SPLITS, EMULATOR_QUERY_SYNC_VERSION);
+// POST /__emulator/settings
 // changes them at run time and a reset restores the configured ones. See the README.
 import { z } from "zod";
 
@@ -20,6 +21,14 @@ export type NotFoundMode = (typeof NOT_FOUND_MODES)[number];
  */
 export const QUERY_SPLITS_MODES = ["shown", "ignored", "refused"] as const;
 export type QuerySplitsMode = (typeof QUERY_SPLITS_MODES)[number];
+
+/**
+ * Whether the transactions query's results carry `sync_version` (a column the issue names and the
+ * facts do not describe). `shown`: every result has it. `absent`: no result has the key, as a
+ * service without such a counter would answer; an app must then not trust a changes-only read.
+ */
+export const QUERY_SYNC_VERSION_MODES = ["shown", "absent"] as const;
+export type QuerySyncVersionMode = (typeof QUERY_SYNC_VERSION_MODES)[number];
 
 /**
  * Where the service's documents are silent the emulator chose; each of these answers differently
@@ -55,11 +64,17 @@ export const DEFAULT_SERVICE_ANSWERS = Object.fromEntries(
   Object.entries(SERVICE_ANSWERS).map(([key, values]) => [key, values[0]]),
 ) as ServiceAnswers;
 
-export type EmulatorSettings = { notFound: NotFoundMode; querySplits: QuerySplitsMode; service: ServiceAnswers };
+export type EmulatorSettings = {
+  notFound: NotFoundMode;
+  querySplits: QuerySplitsMode;
+  querySyncVersion: QuerySyncVersionMode;
+  service: ServiceAnswers;
+};
 
 export const DEFAULT_SETTINGS: EmulatorSettings = {
   notFound: "notify",
   querySplits: "shown",
+  querySyncVersion: "shown",
   service: DEFAULT_SERVICE_ANSWERS,
 };
 
@@ -72,12 +87,13 @@ export const SettingsBody = z
   .object({
     not_found: z.enum(NOT_FOUND_MODES).optional(),
     query_splits: z.enum(QUERY_SPLITS_MODES).optional(),
+    query_sync_version: z.enum(QUERY_SYNC_VERSION_MODES).optional(),
     ...serviceFields,
   })
   .strict();
 
 export function settingsFromBody(body: z.infer<typeof SettingsBody>, defaults: EmulatorSettings): EmulatorSettings {
-  const { not_found: notFound, query_splits: querySplits, ...service } = body;
+  const { not_found: notFound, query_splits: querySplits, query_sync_version: querySyncVersion, ...service } = body;
   const answers = { ...defaults.service };
   for (const [key, value] of Object.entries(service)) {
     if (value !== undefined) (answers as Record<string, string>)[key] = value;
@@ -85,12 +101,18 @@ export function settingsFromBody(body: z.infer<typeof SettingsBody>, defaults: E
   return {
     notFound: notFound ?? defaults.notFound,
     querySplits: querySplits ?? defaults.querySplits,
+    querySyncVersion: querySyncVersion ?? defaults.querySyncVersion,
     service: answers,
   };
 }
 
 export function settingsJson(settings: EmulatorSettings) {
-  return { not_found: settings.notFound, query_splits: settings.querySplits, ...settings.service };
+  return {
+    not_found: settings.notFound,
+    query_splits: settings.querySplits,
+    query_sync_version: settings.querySyncVersion,
+    ...settings.service,
+  };
 }
 
 export function isNotFoundMode(value: string): value is NotFoundMode {
@@ -99,4 +121,8 @@ export function isNotFoundMode(value: string): value is NotFoundMode {
 
 export function isQuerySplitsMode(value: string): value is QuerySplitsMode {
   return (QUERY_SPLITS_MODES as readonly string[]).includes(value);
+}
+
+export function isQuerySyncVersionMode(value: string): value is QuerySyncVersionMode {
+  return (QUERY_SYNC_VERSION_MODES as readonly string[]).includes(value);
 }

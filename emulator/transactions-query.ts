@@ -174,7 +174,11 @@ export function transactionJson(t: Transaction) {
   };
 }
 
-export type QueryResult = ReturnType<typeof transactionJson> & { splits?: QuerySplit[] };
+/** `sync_version` is left out under the setting `query_sync_version: absent` (routes/transactions.ts). */
+export type QueryResult = Omit<ReturnType<typeof transactionJson>, "sync_version"> & {
+  sync_version?: number;
+  splits?: QuerySplit[];
+};
 
 export type QueryPage = {
   results: QueryResult[];

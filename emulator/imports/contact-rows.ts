@@ -150,7 +150,10 @@ function fields(org: Organization, row: ContactRow) {
 }
 
 function newTransaction(state: EmulatorState, org: Organization, row: ContactRow, nowMs: number): Transaction {
-  const all = new Set([...state.organizations.values()].flatMap((o) => o.transactions.map((t) => t.transaction_id)));
+  // Deleted transactions' ids too: an id once given never names another transaction.
+  const all = new Set(
+    [...state.organizations.values()].flatMap((o) => [...o.transactions.map((t) => t.transaction_id), ...o.deletedIds]),
+  );
   let n = org.transactions.length + 1;
   let id = `5${org.id}${String(n).padStart(3, "0")}`;
   while (all.has(id)) id = `5${org.id}${String(++n).padStart(3, "0")}`;

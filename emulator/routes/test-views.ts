@@ -45,8 +45,10 @@ export function testViewRoutes({ state, config }: EmulatorDeps): Hono {
     const parsed = newTransactionSchema.safeParse(await c.req.json().catch(() => null));
     if (!parsed.success) return c.json({ ok: false, error: parsed.error.issues.map((i) => i.message).join("; ") }, 400);
     const all = [...state.organizations.values()].flatMap((o) => o.transactions);
+    // A deleted transaction's id is taken too: the service never gives an id twice.
+    const deleted = (id: string) => [...state.organizations.values()].some((o) => o.deletedIds.has(id));
     const taken = (id: string | null) =>
-      id !== null && all.some((t) => t.transaction_id === id || t.external_id === id);
+      id !== null && (all.some((t) => t.transaction_id === id || t.external_id === id) || deleted(id));
     if (taken(parsed.data.transaction_id) || taken(parsed.data.external_id)) {
       return c.json({ ok: false, error: "That transaction id or external id is already taken" }, 409);
     }

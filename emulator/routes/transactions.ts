@@ -39,8 +39,15 @@ export function transactionRoutes(app: Hono<ApiEnv>, { state, config }: Emulator
       if (now - stored.lastUsedMs >= QUERY_TOKEN_TTL_MS) return refuse(c, 400, "Query token expired");
       page = answerPage(state.queryTokens, org, { ...stored, token: request.token }, now, held);
     }
+    // The setting `query_sync_version: absent` plays a service without a change counter.
+    if (state.settings.querySyncVersion === "absent") page = withoutSyncVersion(page);
     // The setting `query_paging: no_token` plays a service that announces more without a cursor.
     if (state.settings.service.query_paging === "no_token") return c.json({ ...page, query_token: null }, 200);
     return c.json(page, 200);
   });
+}
+
+/** The page with no `sync_version` key on any result (not null: absent, as a service without it). */
+function withoutSyncVersion(page: QueryPage): QueryPage {
+  return { ...page, results: page.results.map(({ sync_version: _omitted, ...rest }) => rest) };
 }

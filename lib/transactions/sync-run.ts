@@ -13,6 +13,7 @@ import "server-only";
 import { withServiceAccess } from "@/lib/connections/service-access";
 import { forgetConnection } from "@/lib/connections/store";
 import { db } from "@/lib/db";
+import { log } from "@/lib/log";
 import type { Connection, TransactionSync } from "@/lib/generated/prisma/client";
 import { ServiceApiError } from "@/lib/service/errors";
 import {
@@ -22,6 +23,7 @@ import {
   type TransactionQuery,
 } from "@/lib/service/transactions";
 import { PageChannel } from "./page-channel";
+import { removeUnseen } from "./remove-unseen";
 import { releaseSyncLease, takeSyncLease } from "./sync-lease";
 import { LeaseLost, type Previous, storeBatch } from "./store-page";
 
@@ -49,7 +51,14 @@ export type SyncOutcome = {
 };
 
 type Stop = { budgetMs?: number; shouldStop?: () => boolean };
-type Page = { results: ServiceTransaction[]; total: number | undefined; newQuery: boolean; last: boolean };
+type Page = {
+  results: ServiceTransaction[];
+  total: number | undefined;
+  newQuery: boolean;
+  /** Of a new query's total, the gifts at the cursor's instant this run has already counted. */
+  overlap: number;
+  last: boolean;
+};
 
 export async function runSync(connectionId: string, owner: string, stop: Stop = {}): Promise<SyncOutcome> {
   const outcome: SyncOutcome = { state: "unfinished", copied: 0, calls: 0 };
@@ -110,7 +119,7 @@ async function runFull(
 ): Promise<"complete" | "stopped"> {
   const { connectionId } = sync;
   const channel = new PageChannel<Page>(LOOKAHEAD_PAGES);
-  const reader = readAll(connectionId, sync.resumeBefore, channel, outcome, keepGoing);
+  const reader = readAll(sync, channel, outcome, keepGoing);
   // Batches in flight, oldest first. Each waits for the one before it to commit its progress.
   const writing: Promise<void>[] = [];
   let previous: Previous | undefined;
@@ -128,7 +137,7 @@ async function runFull(
       let expected: number | undefined;
       let before = copied;
       for (const page of pages) {
-        if (page.newQuery && page.total !== undefined) expected = before + page.total;
+        if (page.newQuery && page.total !== undefined) expected = before + page.total - page.overlap;
         before += page.results.length;
       }
       const write = storeBatch(
@@ -164,16 +173,27 @@ async function runFull(
 /** Pages through the query from `resumeBefore` on, into the channel; never throws (the failure
  *  goes to the writer through the channel). */
 async function readAll(
-  connectionId: string,
-  resumeBefore: Date | null,
+  sync: TransactionSync,
   channel: PageChannel<Page>,
   outcome: SyncOutcome,
   keepGoing: () => boolean,
 ): Promise<void> {
-  let cursor = resumeBefore;
+  const { connectionId } = sync;
+  let cursor = sync.resumeBefore;
+  // A new query from the cursor reads the gifts at its instant again, and its total counts them:
+  // the run's counts (the end of the run removes unseen gifts only when it saw the expected
+  // number) must count each gift once.
+  let atCursor = new Set<string>();
   let token: string | null = null;
   let connection: { row: Connection; readAt: number } | null = null;
   try {
+    if (cursor && sync.runStartedAt) {
+      const stored = await db().knownTransaction.findMany({
+        where: { connectionId, occurredAt: cursor, syncedAt: { gte: sync.runStartedAt } },
+        select: { transactionId: true },
+      });
+      atCursor = new Set(stored.map((t) => t.transactionId));
+    }
     for (;;) {
       await channel.room();
       if (channel.isClosed || !keepGoing()) break;
@@ -192,11 +212,19 @@ async function readAll(
         continue;
       }
       const more = answer.has_more === true && answer.results.length > 0;
+      // A new query from the cursor starts with the gifts at its instant, already stored by this
+      // run: they are left out, so the run counts each gift once.
+      const again = token === null && cursor ? atCursor : new Set<string>();
+      const results = again.size > 0 ? answer.results.filter((t) => !again.has(t.id)) : answer.results;
       for (const t of answer.results) {
-        const time = t.transaction_time ? new Date(t.transaction_time) : null;
-        if (time && (!cursor || time < cursor)) cursor = time;
+        const time = t.transaction_time ? Date.parse(t.transaction_time) : null;
+        if (time === null) continue;
+        if (!cursor || time < cursor.getTime()) {
+          cursor = new Date(time);
+          atCursor = new Set([t.id]);
+        } else if (time === cursor.getTime()) atCursor.add(t.id);
       }
-      channel.push({ results: answer.results, total: answer.total, newQuery: token === null, last: !more });
+      channel.push({ results, total: answer.total, newQuery: token === null, overlap: again.size, last: !more });
       if (!more) break;
       // has_more without a token: a new query from the cursor goes on.
       token = answer.query_token ?? null;
@@ -254,7 +282,11 @@ async function readPage(
   );
 }
 
-/** After a changes run: does the copy hold as many gifts as the service says it has? */
+/** After a changes run: does the copy hold exactly as many gifts as the service says it has?
+ *  Fewer: a change was missed. More: gifts were deleted at the service, which a changes query
+ *  cannot show (a deleted gift is simply no longer listed; nothing marks it as changed), so only
+ *  the count tells. Either way the run becomes a full re-read, whose end removes what it did not
+ *  see (`removeUnseen`). */
 async function copyMatchesService(connectionId: string, outcome: SyncOutcome): Promise<boolean> {
   const answer = await withServiceAccess(connectionId, (token, target) =>
     queryTransactions(target, token, { query: {}, perPage: 1 }),
@@ -262,7 +294,7 @@ async function copyMatchesService(connectionId: string, outcome: SyncOutcome): P
   outcome.calls++;
   if (answer.total === undefined) return false;
   const copied = await db().knownTransaction.count({ where: { connectionId } });
-  return copied >= answer.total;
+  return copied === answer.total;
 }
 
 function toFullReread(connectionId: string): Promise<TransactionSync> {
@@ -271,7 +303,12 @@ function toFullReread(connectionId: string): Promise<TransactionSync> {
 
 async function finish(sync: TransactionSync): Promise<void> {
   const startedAt = sync.runStartedAt ?? new Date();
-  await db().$transaction([
+  const removal =
+    sync.mode === "full" && sync.runStartedAt !== null && sync.expected !== null
+      ? [removeUnseen(sync.connectionId, sync.runStartedAt, sync.expected)]
+      : [];
+  const [removed] = await db().$transaction([
+    ...removal,
     db().transactionSync.update({
       where: { connectionId: sync.connectionId },
       data: {
@@ -285,6 +322,8 @@ async function finish(sync: TransactionSync): Promise<void> {
     }),
     db().connection.update({ where: { id: sync.connectionId }, data: { transactionsSyncedAt: startedAt } }),
   ]);
+  if (removal.length > 0 && typeof removed === "number" && removed > 0)
+    log.info("sync.removed_deleted_gifts", { connectionId: sync.connectionId, removed });
   forgetConnection(sync.connectionId); // the session's row says when the copy was last synced
   // After a full copy (possibly 200,000 new rows): fresh statistics for the planner, and a
   // visibility map so that counting the list is an index-only scan. The embedded database has no

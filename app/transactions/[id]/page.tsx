@@ -12,9 +12,8 @@ import { giftName } from "@/lib/gift-name";
 import { requireConnection } from "@/lib/auth/session";
 import { unsentSubmissionFor } from "@/lib/submissions/superseded";
 import { editorData } from "@/lib/transactions/editor-data";
-import { notCopiedMessage } from "@/lib/transactions/not-copied";
+import { whyNotCopied } from "@/lib/transactions/not-copied";
 import { knownNames, resolveTransactionId } from "@/lib/transactions/read";
-import { syncProgress } from "@/lib/transactions/sync";
 
 export const metadata = { title: "Split a gift" };
 
@@ -32,9 +31,10 @@ export default async function SplitTransactionPage({ params, searchParams }: Pro
   // An external id opens the gift under its service id, the address every link uses.
   if (transactionId !== null && transactionId !== asked) redirect(`/transactions/${encodeURIComponent(transactionId)}`);
   if (transactionId === null) {
-    const sync = await syncProgress(connection.id);
-    if (!(sync.running && sync.firstCopy)) notFound();
-    return <NotCopiedYet message={await notCopiedMessage(connection.id)} />;
+    // A gift nothing here ever named is simply not found (also another organization's).
+    const why = await whyNotCopied(connection.id, asked);
+    if (why.kind === "unknown") notFound();
+    return <NotCopied title={why.kind === "removed" ? "Gift no longer copied" : "Gift not copied yet"} {...why} />;
   }
   const names = await knownNames(connection.id);
   const [data, unsent] = await Promise.all([
@@ -90,13 +90,13 @@ export default async function SplitTransactionPage({ params, searchParams }: Pro
   );
 }
 
-function NotCopiedYet({ message }: { message: string }) {
+function NotCopied({ title, message }: { title: string; message: string }) {
   return (
     <>
       <p className="small">
         <Link href="/transactions">← Transactions</Link>
       </p>
-      <h1>Gift not copied yet</h1>
+      <h1>{title}</h1>
       <p className="card" role="status">
         {message}
       </p>

@@ -7,6 +7,6 @@ import { getTransaction, resolveTransactionId } from "@/lib/transactions/read";
 export const GET = apiRoute({}, async ({ connection, params }) => {
   const id = await resolveTransactionId(connection.id, String(params.id));
   const transaction = id === null ? null : await getTransaction(connection.id, id);
-  if (!transaction) throw new AppError("not_found", await notCopiedMessage(connection.id));
+  if (!transaction) throw new AppError("not_found", await notCopiedMessage(connection.id, String(params.id)));
   return transaction;
 });
