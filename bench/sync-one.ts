@@ -9,19 +9,21 @@
 import { spawn } from "node:child_process";
 import { performance } from "node:perf_hooks";
 import { applyMigrations, databaseUrl, recreateDatabase } from "../tests/support/database";
+import { cpuMeter } from "./cpu-time";
 
 const kind = process.argv[2] === "embedded" ? "embedded" : "postgres";
 const GIFTS = Number(process.env.BENCH_SYNC_GIFTS ?? 200_000);
 const ROUNDS = Number(process.env.BENCH_SYNC_ROUNDS ?? 40);
 
 /** A helper server in a process of its own (as in real use): its URL, and how to stop it. */
-async function serve(script: string): Promise<{ url: string; stop: () => Promise<void> }> {
+async function serve(script: string): Promise<{ url: string; pid: number | undefined; stop: () => Promise<void> }> {
   const child = spawn(process.execPath, ["--import", "tsx", script], { stdio: ["ignore", "pipe", "inherit"] });
   const url = await new Promise<string>((resolve) => {
     child.stdout.once("data", (chunk: Buffer) => resolve(chunk.toString().trim().split("\n").at(-1) ?? ""));
   });
   return {
     url,
+    pid: child.pid,
     stop: async () => {
       const stopped = new Promise((resolve) => child.once("exit", resolve));
       child.kill("SIGTERM");
@@ -32,10 +34,12 @@ async function serve(script: string): Promise<{ url: string; stop: () => Promise
 
 let stopDatabase = async () => {};
 let url: string;
+let databasePid: number | undefined;
 if (kind === "embedded") {
   // PGlite in a process of its own, as `npm run dev` has it (scripts/launch.ts).
   const embedded = await serve("bench/embedded-server.ts");
   url = embedded.url;
+  databasePid = embedded.pid;
   stopDatabase = embedded.stop;
   process.env.DATABASE_POOL_MAX = "1";
 } else {
@@ -72,20 +76,17 @@ async function pageAlone(): Promise<{ ms: number; gifts: number }> {
   return { ms: performance.now() - start, gifts };
 }
 
-import { appendFileSync } from "node:fs";
-const mark = (phase: string, start: number) => appendFileSync("/tmp/marks.jsonl", JSON.stringify({ phase, start, end: Date.now() }) + "\n");
-let w = Date.now();
-const pagingBefore = await pageAlone();
-mark("paging-before", w);
-w = Date.now();
+// CPU seconds per process and phase: where the first sync's cost over paging alone goes.
+const cpu = cpuMeter(
+  { app: process.pid, emulator: emulator.pid, database: databasePid },
+  kind === "postgres" ? "apportion_bench_sync" : undefined,
+);
+const pagingBefore = await cpu.phase("paging before", pageAlone);
 let start = performance.now();
-const first = await syncTransactions(connection.id);
+const first = await cpu.phase("first sync", () => syncTransactions(connection.id));
 const firstMs = performance.now() - start;
-mark("first-sync", w);
-w = Date.now();
-const pagingAfter = await pageAlone();
-mark("paging-after", w);
-if (process.env.MARKS_ONLY) process.exit(0);
+const pagingAfter = await cpu.phase("paging after", pageAlone);
+cpu.stop();
 const stored = await db().knownTransaction.count({ where: { connectionId: connection.id } });
 
 await emulatorSwitch(emulator, "organizations/1001/change", { count: 100, seed: 3 });
@@ -134,6 +135,7 @@ console.log(
     pagingAfterMs: pagingAfter.ms,
     firstSyncMs: firstMs,
     firstSync: first,
+    cpuSeconds: cpu.phases,
     changesMs,
     changes,
     reads,

@@ -12,6 +12,7 @@ type Result = {
   pagingBeforeMs: number;
   pagingAfterMs: number;
   firstSyncMs: number;
+  cpuSeconds: Record<string, Record<string, number>>;
   changesMs: number;
   changes: { copied: number; calls: number };
   reads: Record<string, { p50: number; p95: number; total: number }>;
@@ -45,6 +46,12 @@ const lines = [
   row(
     "first sync ÷ paging alone (mean)",
     (r) => `${(r.firstSyncMs / ((r.pagingBeforeMs + r.pagingAfterMs) / 2)).toFixed(2)}×`,
+  ),
+  ...["paging before", "first sync", "paging after"].map((phase) =>
+    row(`CPU s, ${phase} (app / emulator / database)`, (r) => {
+      const used = r.cpuSeconds[phase] ?? {};
+      return ["app", "emulator", "database"].map((group) => (used[group] ?? 0).toFixed(1)).join(" / ");
+    }),
   ),
   row(
     "100 changed: sync time (gifts read, calls)",
