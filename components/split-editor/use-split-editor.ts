@@ -5,8 +5,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import { useFieldArray, useForm } from "react-hook-form";
 import { useLeaveGuard } from "@/lib/hooks/use-leave-guard";
 import { isExpression, whenExpressionsLoad } from "@/lib/splits/amount-text";
-import { type EditorValues, lineFromSplit, newLine } from "@/lib/splits/editor-lines";
-import { nextSplitId, transactionRefFor } from "@/lib/splits/split-ids";
+import type { EditorValues } from "@/lib/splits/editor-lines";
 import type { CampaignOption } from "@/lib/transactions/read";
 import type { EditorData, EditorGift } from "@/lib/transactions/editor-data";
 import type { Draft } from "./editor-draft";
@@ -20,19 +19,13 @@ import { useStaleCheck } from "./use-stale-check";
 export type SplitEditorProps = EditorData & {
   campaigns: CampaignOption[];
   funds: NameOption[];
+  /** The lines it opens with (lib/splits/initial-lines.ts), worked out by the page. */
+  initial: EditorValues;
   /** sessionStorage key of this organization's draft of this gift. */
   draftKey: string;
   /** "Restore the previous allocation": lines to start from, with the sentence that says so. */
   restore?: { values: EditorValues; note: string };
 };
-
-export function initialValues(gift: EditorGift, takenSplitIds: readonly string[]): EditorValues {
-  const lines =
-    gift.splits.length > 0
-      ? gift.splits.map((s) => lineFromSplit(s))
-      : [newLine(nextSplitId(transactionRefFor(gift), takenSplitIds), gift.home, gift.amountCents)];
-  return { lines, removedSplitIds: [] };
-}
 
 export type LeaveQuestion = { leave: () => void; stay: () => void } | null;
 
@@ -56,7 +49,7 @@ export function useSplitEditor(props: SplitEditorProps) {
     [],
   );
 
-  const form = useForm<EditorValues>({ defaultValues: initialValues(props.gift, props.takenSplitIds) });
+  const form = useForm<EditorValues>({ defaultValues: props.initial });
   // Lines that go with another version of the gift are put in after the render that brings the
   // gift: the footer and the lines compute their figures against it when the values change.
   // A restore opens as an edit over the gift as it is now (put in on mount), so Review shows it.
@@ -183,8 +176,9 @@ export function useSplitEditor(props: SplitEditorProps) {
       setStale(null);
       router.refresh(); // the page's heading says where the gift's money is now
     },
-    discardMine() {
+    async discardMine() {
       const now = stale?.now ?? { gift, takenSplitIds: taken, inFlight };
+      const { initialValues } = await import("./editor-tools");
       resetTo(
         initialValues(now.gift, now.takenSplitIds),
         now.gift,

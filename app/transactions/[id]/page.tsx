@@ -5,6 +5,7 @@ import { SplitEditor } from "@/components/split-editor/split-editor";
 import { Notice } from "@/components/ui/notice";
 import { GiftTimeline } from "@/components/gift-history/gift-timeline";
 import { restoreValues } from "@/lib/gift-history/restore";
+import { initialValues } from "@/lib/splits/initial-lines";
 import { giftTimeline } from "@/lib/gift-history/timeline";
 import { adminTimeZone } from "@/lib/time-zone";
 import { formatWhen } from "@/lib/when";
@@ -80,6 +81,7 @@ export default async function SplitTransactionPage({ params, searchParams }: Pro
         // followed from this same page.
         key={restoring?.submissionId ?? "edit"}
         {...data}
+        initial={initialValues(gift, data.takenSplitIds)}
         campaigns={names.campaigns}
         funds={names.funds}
         draftKey={`apportion:draft:${connection.organizationId}:${gift.transactionId}`}
