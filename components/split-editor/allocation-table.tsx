@@ -1,7 +1,7 @@
 "use client";
 
 import { Button } from "@/components/ui/button";
-import { MAX_ROWS_PER_TRANSACTION } from "@/lib/splits/sum";
+import { MAX_ROWS_PER_TRANSACTION } from "@/lib/splits/row-limit";
 import { AllocationLine } from "./allocation-line";
 import type { SplitEditorState } from "./use-split-editor";
 

@@ -3,7 +3,7 @@
 // following a typed percentage, removing lines, saving and reading back drafts, asking the app
 // for the gift again, laying edits over a changed gift or starting again from it. One chunk
 // rather than eight: each lazy module costs a loader entry in the page's first load.
-export { initialValues } from "@/lib/splits/initial-lines";
+export { initialValues } from "@/lib/splits/gift-lines";
 export { rebaseValues } from "@/lib/splits/rebase";
 export { readDraft, sameGift } from "./draft-restore";
 export { installDraftSaving } from "./draft-save";

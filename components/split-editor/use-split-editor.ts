@@ -19,7 +19,7 @@ import { useStaleCheck } from "./use-stale-check";
 export type SplitEditorProps = EditorData & {
   campaigns: CampaignOption[];
   funds: NameOption[];
-  /** The lines it opens with (lib/splits/initial-lines.ts), worked out by the page. */
+  /** The lines it opens with (lib/splits/gift-lines.ts), worked out by the page. */
   initial: EditorValues;
   /** sessionStorage key of this organization's draft of this gift. */
   draftKey: string;

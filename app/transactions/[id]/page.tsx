@@ -5,7 +5,7 @@ import { SplitEditor } from "@/components/split-editor/split-editor";
 import { Notice } from "@/components/ui/notice";
 import { GiftTimeline } from "@/components/gift-history/gift-timeline";
 import { restoreValues } from "@/lib/gift-history/restore";
-import { initialValues } from "@/lib/splits/initial-lines";
+import { initialValues } from "@/lib/splits/gift-lines";
 import { giftTimeline } from "@/lib/gift-history/timeline";
 import { adminTimeZone } from "@/lib/time-zone";
 import { formatWhen } from "@/lib/when";
