@@ -164,32 +164,13 @@ export function useSplitEditor(props: SplitEditorProps) {
     ready: () =>
       editorStatus(summary.get(), { currency: gift.currency, stale: stale !== null, inFlight, sending }).ready,
     stale,
+    setStale,
     check,
-    async keepMine() {
-      if (!stale) return;
-      const { rebaseValues } = await import("./editor-tools");
-      resetTo(
-        rebaseValues(form.getValues(), stale.now.gift, stale.now.takenSplitIds),
-        stale.now.gift,
-        "Reloaded the gift as it is now, with your edits kept. Review them before sending.",
-      );
-      setStale(null);
-      router.refresh(); // the page's heading says where the gift's money is now
-    },
-    async discardMine() {
-      const now = stale?.now ?? { gift, takenSplitIds: taken, inFlight };
-      const { initialValues } = await import("./editor-tools");
-      resetTo(
-        initialValues(now.gift, now.takenSplitIds),
-        now.gift,
-        "Your edits were discarded; the lines show the gift as it is now.",
-      );
-      setStale(null);
-      draft.forget();
-      draft.resume();
-      setShowAll(false);
-      router.refresh();
-    },
+    /** Puts in lines that go with `next` (a version of the gift), with a note saying why. */
+    resetTo,
+    takenSplitIds: taken,
+    draft,
+    refresh: () => router.refresh(),
   };
 }
 
