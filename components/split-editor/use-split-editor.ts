@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useFieldArray, useForm } from "react-hook-form";
 import { useLeaveGuard } from "@/lib/hooks/use-leave-guard";
 import { isExpression, whenExpressionsLoad } from "@/lib/splits/amount-text";
@@ -25,6 +25,9 @@ export type SplitEditorProps = EditorData & {
   draftKey: string;
   /** "Restore the previous allocation": lines to start from, with the sentence that says so. */
   restore?: { values: EditorValues; note: string };
+  /** The table's fixed parts, rendered by the page on the server (allocation-table-head.tsx). */
+  hint: ReactNode;
+  columns: ReactNode;
 };
 
 export type LeaveQuestion = { leave: () => void; stay: () => void } | null;

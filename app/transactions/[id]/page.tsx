@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { notFound, redirect } from "next/navigation";
+import { AllocationColumns, AmountHint } from "@/components/split-editor/allocation-table-head";
 import { matchedBy } from "@/components/split-editor/matched-by";
 import { SplitEditor } from "@/components/split-editor/split-editor";
 import { Notice } from "@/components/ui/notice";
@@ -86,6 +87,8 @@ export default async function SplitTransactionPage({ params, searchParams }: Pro
         funds={names.funds}
         draftKey={`apportion:draft:${connection.organizationId}:${gift.transactionId}`}
         restore={restore}
+        hint={<AmountHint />}
+        columns={<AllocationColumns />}
       />
       <GiftTimeline transactionId={gift.transactionId} currency={gift.currency} entries={timeline} zone={zone} />
     </>
