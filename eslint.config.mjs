@@ -99,6 +99,7 @@ export default tseslint.config(
       "lib/splits/**",
       "lib/hooks/**",
       "lib/service/import-rows.ts",
+      "lib/service/transaction-ref.ts",
       "lib/bulk/api-schemas.ts",
       "lib/bulk/csv-format.ts",
       "lib/bulk/csv-read.ts",

@@ -53,7 +53,7 @@ export function RuleForm({ rules: initialRules, campaigns, funds }: Props) {
   const matching = useTransactions(query);
 
   const form = useForm<RuleInput, unknown, Rule>({ resolver: zodResolver(ruleSchema), defaultValues: EMPTY });
-  const { control, register, handleSubmit, reset, formState, setFocus } = form;
+  const { control, register, handleSubmit, reset, formState, setFocus, setValue } = form;
 
   async function pick(id: string, force = false) {
     if (!force && formState.isDirty) {
@@ -175,7 +175,14 @@ export function RuleForm({ rules: initialRules, campaigns, funds }: Props) {
           if (event.key === "Enter" && event.target instanceof HTMLInputElement) event.preventDefault();
         }}
       >
-        <RuleLines control={control} register={register} errors={formState.errors} setFocus={setFocus} />
+        <RuleLines
+          control={control}
+          register={register}
+          setValue={setValue}
+          errors={formState.errors}
+          setFocus={setFocus}
+          submitted={formState.isSubmitted}
+        />
         <datalist id="known-funds">
           {funds.map((f) => (
             <option key={f.name} value={f.name} />

@@ -5,7 +5,7 @@ import {
   type FieldErrors,
   type UseFormRegister,
   type UseFormSetFocus,
-  useController,
+  type UseFormSetValue,
   useFieldArray,
   useWatch,
 } from "react-hook-form";
@@ -17,15 +17,23 @@ type Props = {
   control: Control<RuleInput, unknown, Rule>;
   setFocus: UseFormSetFocus<RuleInput>;
   register: UseFormRegister<RuleInput>;
+  setValue: UseFormSetValue<RuleInput>;
   errors: FieldErrors<RuleInput>;
+  /** After a submit, a change is checked again at once (react-hook-form's reValidateMode). */
+  submitted: boolean;
 };
 
 /** The lines of a rule: fund, campaign and percentage, and which line takes the leftover cents. */
-export function RuleLines({ control, register, errors, setFocus }: Props) {
+export function RuleLines({ control, register, setValue, errors, setFocus, submitted }: Props) {
   const { fields, append, remove } = useFieldArray({ control, name: "lines" });
   const lines = useWatch({ control, name: "lines" });
-  // A controlled radio group: the chosen line is a number, which a registered radio would give as text.
-  const { field: leftover } = useController({ control, name: "leftoverLine" });
+  // A controlled radio group: the chosen line is a number, which a registered radio would give as
+  // text. Read with useWatch and written with setValue rather than useController: the split
+  // editor shares this page's copy of react-hook-form, and useController (with the useFormState it
+  // brings) would be on the editor's first load for this one group (bench/RESULTS.md).
+  const leftover = useWatch({ control, name: "leftoverLine" });
+  const chooseLeftover = (line: number) =>
+    setValue("leftoverLine", line, { shouldDirty: true, shouldValidate: submitted });
   const parsed = (lines ?? []).map((line) => parseRulePercent(line?.percent ?? ""));
   const readable = parsed.every((p) => p.ok);
   const total = parsed.reduce((sum, p) => sum + (p.ok ? p.value : 0), 0);
@@ -89,10 +97,9 @@ export function RuleLines({ control, register, errors, setFocus }: Props) {
                   <td>
                     <input
                       type="radio"
-                      name={leftover.name}
-                      checked={leftover.value === index}
-                      onChange={() => leftover.onChange(index)}
-                      onBlur={leftover.onBlur}
+                      name="leftoverLine"
+                      checked={leftover === index}
+                      onChange={() => chooseLeftover(index)}
                       aria-label={`Leftover cents go to line ${n}`}
                     />
                   </td>
@@ -104,8 +111,8 @@ export function RuleLines({ control, register, errors, setFocus }: Props) {
                         // Focus stays in the table (on the line that took this one's place), not lost to the page.
                         setTimeout(() => setFocus(`lines.${Math.min(index, fields.length - 2)}.fund`), 0);
                         // The leftover stays with the same line, or falls to the first when its line goes.
-                        if (leftover.value > index) leftover.onChange(leftover.value - 1);
-                        else if (leftover.value === index) leftover.onChange(0);
+                        if (leftover > index) chooseLeftover(leftover - 1);
+                        else if (leftover === index) chooseLeftover(0);
                       }}
                       disabled={fields.length === 1}
                     >

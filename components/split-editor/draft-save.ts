@@ -5,9 +5,18 @@ import type { UseFormReturn } from "react-hook-form";
 import { sameAsService } from "@/lib/splits/editor-allocation";
 import type { EditorValues } from "@/lib/splits/editor-lines";
 import type { EditorGift } from "@/lib/transactions/editor-data";
-import { clearDraft, writeDraft } from "./editor-draft";
+import { clearDraft, type Draft } from "./editor-draft";
 
 const SAVE_AFTER_MS = 250;
+
+function writeDraft(key: string, opened: EditorGift, values: EditorValues): void {
+  try {
+    const draft: Draft = { version: 1, savedAt: new Date().toISOString(), opened, values };
+    window.sessionStorage.setItem(key, JSON.stringify(draft));
+  } catch {
+    // storage off or full (private mode, quota): the editor still works, without the safety net
+  }
+}
 
 export function installDraftSaving(
   key: string,

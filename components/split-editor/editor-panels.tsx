@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
 import { LeaveDialog } from "./leave-dialog";
 import { RemovedSplits } from "./removed-splits";
+import { discardMine } from "./stale-choices";
 import { StalePanel } from "./stale-panel";
 import type { SplitEditorState } from "./use-split-editor";
 
@@ -27,7 +28,7 @@ export default function EditorPanels({ editor, part }: { editor: SplitEditorStat
         <Notice
           tone="info"
           actions={
-            <Button variant="secondary" onClick={editor.discardMine}>
+            <Button variant="secondary" onClick={() => discardMine(editor)}>
               Discard my edits
             </Button>
           }

@@ -4,17 +4,10 @@
 // of the editor's tools (editor-tools.ts), loaded on first use. Each write is one form update, and
 // the form copies all its values on every update, so nothing is written that did not change.
 import type { UseFieldArrayReturn, UseFormReturn } from "react-hook-form";
-import {
-  type EditorValues,
-  knownName,
-  lineFigures,
-  lineFromSplit,
-  type NameChoice,
-  newLine,
-  NO_NAME,
-} from "@/lib/splits/editor-lines";
+import { type EditorValues, lineFigures, type NameChoice, NO_NAME } from "@/lib/splits/editor-lines";
+import { knownName, lineFromSplit, newLine } from "@/lib/splits/gift-lines";
 import { nextSplitId, transactionRefFor } from "@/lib/splits/split-ids";
-import { MAX_ROWS_PER_TRANSACTION } from "@/lib/splits/sum";
+import { MAX_ROWS_PER_TRANSACTION } from "@/lib/splits/row-limit";
 import { distributePatches, type Outcome, remainderPatch, splitEvenlyPatches } from "@/lib/splits/line-operations";
 import { type LinePatch, percentPatch, settleAmount } from "@/lib/splits/line-typing";
 import type { EditorGift } from "@/lib/transactions/editor-data";

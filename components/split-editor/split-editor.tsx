@@ -44,7 +44,7 @@ export function SplitEditor(props: SplitEditorProps) {
           <EditorPanels editor={editor} part="top" />
         </Suspense>
       )}
-      <AllocationTable editor={editor} />
+      <AllocationTable editor={editor} hint={props.hint} columns={props.columns} />
       {panels && (
         <Suspense fallback={null}>
           <EditorPanels editor={editor} part="bottom" />

@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { holdingsNow } from "@/lib/splits/editor-allocation";
 import { holdingsAfter } from "@/lib/splits/holdings-after";
 import { HoldingsList } from "./holdings-list";
+import { discardMine, keepMine } from "./stale-choices";
 import type { SplitEditorState } from "./use-split-editor";
 
 /**
@@ -45,8 +46,8 @@ export function StalePanel({ editor }: { editor: SplitEditorState }) {
         </div>
       </div>
       <div className="button-row">
-        <Button onClick={editor.keepMine}>Reload and keep my edits</Button>
-        <Button variant="secondary" onClick={editor.discardMine}>
+        <Button onClick={() => keepMine(editor)}>Reload and keep my edits</Button>
+        <Button variant="secondary" onClick={() => discardMine(editor)}>
           Discard my edits
         </Button>
       </div>

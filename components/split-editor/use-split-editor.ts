@@ -1,12 +1,11 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useFieldArray, useForm } from "react-hook-form";
 import { useLeaveGuard } from "@/lib/hooks/use-leave-guard";
 import { isExpression, whenExpressionsLoad } from "@/lib/splits/amount-text";
-import { type EditorValues, lineFromSplit, newLine } from "@/lib/splits/editor-lines";
-import { nextSplitId, transactionRefFor } from "@/lib/splits/split-ids";
+import type { EditorValues } from "@/lib/splits/editor-lines";
 import type { CampaignOption } from "@/lib/transactions/read";
 import type { EditorData, EditorGift } from "@/lib/transactions/editor-data";
 import type { Draft } from "./editor-draft";
@@ -20,19 +19,16 @@ import { useStaleCheck } from "./use-stale-check";
 export type SplitEditorProps = EditorData & {
   campaigns: CampaignOption[];
   funds: NameOption[];
+  /** The lines it opens with (lib/splits/gift-lines.ts), worked out by the page. */
+  initial: EditorValues;
   /** sessionStorage key of this organization's draft of this gift. */
   draftKey: string;
   /** "Restore the previous allocation": lines to start from, with the sentence that says so. */
   restore?: { values: EditorValues; note: string };
+  /** The table's fixed parts, rendered by the page on the server (allocation-table-head.tsx). */
+  hint: ReactNode;
+  columns: ReactNode;
 };
-
-export function initialValues(gift: EditorGift, takenSplitIds: readonly string[]): EditorValues {
-  const lines =
-    gift.splits.length > 0
-      ? gift.splits.map((s) => lineFromSplit(s))
-      : [newLine(nextSplitId(transactionRefFor(gift), takenSplitIds), gift.home, gift.amountCents)];
-  return { lines, removedSplitIds: [] };
-}
 
 export type LeaveQuestion = { leave: () => void; stay: () => void } | null;
 
@@ -56,7 +52,7 @@ export function useSplitEditor(props: SplitEditorProps) {
     [],
   );
 
-  const form = useForm<EditorValues>({ defaultValues: initialValues(props.gift, props.takenSplitIds) });
+  const form = useForm<EditorValues>({ defaultValues: props.initial });
   // Lines that go with another version of the gift are put in after the render that brings the
   // gift: the footer and the lines compute their figures against it when the values change.
   // A restore opens as an edit over the gift as it is now (put in on mount), so Review shows it.
@@ -171,31 +167,13 @@ export function useSplitEditor(props: SplitEditorProps) {
     ready: () =>
       editorStatus(summary.get(), { currency: gift.currency, stale: stale !== null, inFlight, sending }).ready,
     stale,
+    setStale,
     check,
-    async keepMine() {
-      if (!stale) return;
-      const { rebaseValues } = await import("./editor-tools");
-      resetTo(
-        rebaseValues(form.getValues(), stale.now.gift, stale.now.takenSplitIds),
-        stale.now.gift,
-        "Reloaded the gift as it is now, with your edits kept. Review them before sending.",
-      );
-      setStale(null);
-      router.refresh(); // the page's heading says where the gift's money is now
-    },
-    discardMine() {
-      const now = stale?.now ?? { gift, takenSplitIds: taken, inFlight };
-      resetTo(
-        initialValues(now.gift, now.takenSplitIds),
-        now.gift,
-        "Your edits were discarded; the lines show the gift as it is now.",
-      );
-      setStale(null);
-      draft.forget();
-      draft.resume();
-      setShowAll(false);
-      router.refresh();
-    },
+    /** Puts in lines that go with `next` (a version of the gift), with a note saying why. */
+    resetTo,
+    takenSplitIds: taken,
+    draft,
+    refresh: () => router.refresh(),
   };
 }
 

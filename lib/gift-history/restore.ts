@@ -3,7 +3,8 @@
 // of each), further lines get new ids past every id used, active splits left over are removed:
 // the same rule as a bulk line (lib/bulk/check.ts). It goes through Review like any edit.
 import "server-only";
-import { type EditorValues, lineFromSplit } from "@/lib/splits/editor-lines";
+import type { EditorValues } from "@/lib/splits/editor-lines";
+import { lineFromSplit } from "@/lib/splits/gift-lines";
 import { nextSplitId, transactionRefFor } from "@/lib/splits/split-ids";
 import type { EditorGift } from "@/lib/transactions/editor-data";
 import type { Holding } from "./timeline";

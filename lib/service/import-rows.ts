@@ -2,16 +2,11 @@
 // live here and nowhere else. Rows are built the same way for the editor's preview and for the
 // submission, so the preview is exactly what the service receives. Free of server code and of
 // the app's other domains: the browser shows these bodies too.
+import { type TransactionRef, transactionRefFor } from "./transaction-ref";
+
+export { type TransactionRef, transactionRefFor };
 
 export type MatchBy = "id" | "transaction_id";
-
-export type TransactionRef = { transactionId: string; externalId: string | null };
-
-/** The value a row's transaction_id carries for this gift: its external id when it has one,
- *  its transaction id otherwise (rules 3 and 4). */
-export function transactionRefFor(transaction: TransactionRef): string {
-  return transaction.externalId ?? transaction.transactionId;
-}
 
 /** One split as the app decides it (amounts in integer cents); what a row is built from. */
 export type SplitLine = {

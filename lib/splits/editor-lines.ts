@@ -3,8 +3,7 @@
 // and the tests. The money a line counts is always its amount field; the percentage is either
 // typed (`source: "percent"`, and the amount follows it) or shown from the amount (shareText).
 import { type AmountReading, expressionsReady, readAmount } from "./amount-text";
-import { centsToInput, formatCents, formatShare, parseQuantity, parseShare, percentOf } from "./money";
-import type { Placement } from "./placement";
+import { formatCents, formatShare, parseQuantity, parseShare, percentOf } from "./money";
 
 /**
  * A campaign, parent campaign or fund on a line. `known`: a name the organization uses (its id
@@ -42,39 +41,7 @@ export type SplitFacts = {
 
 export const NO_NAME: NameChoice = { name: "", id: "", status: "none" };
 
-export function knownName(name: string | null | undefined, id: string | null | undefined): NameChoice {
-  return name || id ? { name: name ?? "", id: id ?? "", status: "known" } : NO_NAME;
-}
-
-export function lineFromSplit(split: SplitFacts): EditorLine {
-  return {
-    splitId: split.splitId,
-    amount: centsToInput(split.unitAmountCents),
-    percent: "",
-    source: "amount",
-    quantity: String(split.quantity),
-    // A split stored without a campaign sits in the service's default campaign.
-    campaign: split.campaign || split.campaignId ? knownName(split.campaign, split.campaignId) : DEFAULT_CAMPAIGN,
-    parent: knownName(split.parentCampaign, split.parentCampaignId),
-    fund: knownName(split.fund, split.fundId),
-  };
-}
-
 export const DEFAULT_CAMPAIGN: NameChoice = { name: "", id: "", status: "default" };
-
-/** A new line where the gift's money is now (placement.ts), holding `amountCents` if given. */
-export function newLine(splitId: string, placement: Placement, amountCents: number | null) {
-  return {
-    splitId,
-    amount: amountCents === null ? "" : centsToInput(amountCents),
-    percent: "",
-    source: "amount",
-    quantity: "1",
-    campaign: knownName(placement.campaign, placement.campaignId),
-    parent: knownName(placement.parentCampaign, placement.parentCampaignId),
-    fund: knownName(placement.fund, placement.fundId),
-  } satisfies EditorLine;
-}
 
 export type LineProblems = Partial<Record<"amount" | "percent" | "quantity" | "campaign" | "parent" | "fund", string>>;
 

@@ -3,7 +3,8 @@
 import { z } from "zod";
 import { MAX_QUANTITY, parseQuantity } from "./money";
 import { parseAmount } from "./plain-cents";
-import { MAX_ROWS_PER_TRANSACTION, sumProblem } from "./sum";
+import { MAX_ROWS_PER_TRANSACTION } from "./row-limit";
+import { sumProblem } from "./sum";
 import { optionalText, parsedText, text } from "./text";
 
 // Re-exported: server code imports them from here.

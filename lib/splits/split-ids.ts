@@ -1,7 +1,7 @@
 // A split's id at the service: `<transaction ref>:<n>`, the form the spec recommends so that split
 // ids never overlap transaction ids (spec §2.3). The ref is what a row's transaction_id carries
-// (lib/service/import-rows.ts).
-import { type TransactionRef, transactionRefFor } from "@/lib/service/import-rows";
+// (lib/service/transaction-ref.ts).
+import { type TransactionRef, transactionRefFor } from "@/lib/service/transaction-ref";
 
 export { transactionRefFor, type TransactionRef };
 

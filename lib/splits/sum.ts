@@ -1,8 +1,6 @@
-// The sum rule's words and the row limit, without zod: the split editor imports these on first
-// load (the live "short by" message), while the zod schema that also uses them loads on demand.
+// The sum rule's words, without zod: the bulk checks and the shared schema (which the editor loads
+// with its review) say it the same way.
 import { formatCents } from "./money";
-
-export const MAX_ROWS_PER_TRANSACTION = 100;
 
 /** How far the rows are from the total, in words; null when they match. */
 export function sumProblem(allocatedCents: number, totalCents: number, currency = "USD"): string | null {

@@ -5,7 +5,8 @@ import { destinations } from "@/lib/splits/allocation-changes";
 import { type GiftFacts, holdingsNow, sameAsService } from "@/lib/splits/editor-allocation";
 import { holdingsAfter } from "@/lib/splits/holdings-after";
 import { toAllocationInput } from "@/lib/splits/to-allocation";
-import { DEFAULT_CAMPAIGN, type EditorValues, lineFromSplit, newLine } from "@/lib/splits/editor-lines";
+import { DEFAULT_CAMPAIGN, type EditorValues } from "@/lib/splits/editor-lines";
+import { lineFromSplit, newLine } from "@/lib/splits/gift-lines";
 import { keepGiftCampaign, NO_CAMPAIGN_TO_KEEP } from "@/lib/splits/placement";
 import { rebaseValues } from "@/lib/splits/rebase";
 

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { fitToTotal, proportionalShares } from "@/lib/splits/allocate";
 import { loadExpressions } from "@/lib/splits/amount-text";
-import { type EditorLine, lineFigures, newLine, shareText } from "@/lib/splits/editor-lines";
+import { type EditorLine, lineFigures, shareText } from "@/lib/splits/editor-lines";
+import { newLine } from "@/lib/splits/gift-lines";
 import { distributePatches, remainderPatch, splitEvenlyPatches } from "@/lib/splits/line-operations";
 import { percentPatch, settleAmount } from "@/lib/splits/line-typing";
 

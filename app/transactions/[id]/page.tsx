@@ -1,10 +1,12 @@
 import Link from "next/link";
 import { notFound, redirect } from "next/navigation";
+import { AllocationColumns, AmountHint } from "@/components/split-editor/allocation-table-head";
 import { matchedBy } from "@/components/split-editor/matched-by";
 import { SplitEditor } from "@/components/split-editor/split-editor";
 import { Notice } from "@/components/ui/notice";
 import { GiftTimeline } from "@/components/gift-history/gift-timeline";
 import { restoreValues } from "@/lib/gift-history/restore";
+import { initialValues } from "@/lib/splits/gift-lines";
 import { giftTimeline } from "@/lib/gift-history/timeline";
 import { adminTimeZone } from "@/lib/time-zone";
 import { formatWhen } from "@/lib/when";
@@ -80,10 +82,13 @@ export default async function SplitTransactionPage({ params, searchParams }: Pro
         // followed from this same page.
         key={restoring?.submissionId ?? "edit"}
         {...data}
+        initial={initialValues(gift, data.takenSplitIds)}
         campaigns={names.campaigns}
         funds={names.funds}
         draftKey={`apportion:draft:${connection.organizationId}:${gift.transactionId}`}
         restore={restore}
+        hint={<AmountHint />}
+        columns={<AllocationColumns />}
       />
       <GiftTimeline transactionId={gift.transactionId} currency={gift.currency} entries={timeline} zone={zone} />
     </>
