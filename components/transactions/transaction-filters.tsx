@@ -49,7 +49,7 @@ export function TransactionFilters({ values, campaigns, funds, onChange, resetKe
             type="search"
             name="search"
             defaultValue={values.search}
-            placeholder="Donor name, whole gift id or amount"
+            placeholder="Donor, gift id or amount"
             onChange={(e) => {
               const search = e.target.value;
               clearTimeout(timer.current);
