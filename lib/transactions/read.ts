@@ -120,7 +120,10 @@ export async function knownNames(
   connectionId: string,
 ): Promise<{ campaigns: CampaignOption[]; funds: { name: string; id: string | null }[] }> {
   const [named, fromSplits] = await Promise.all([
-    db().knownName.findMany({ where: { connectionId }, select: { kind: true, name: true, serviceId: true } }),
+    db().knownName.findMany({
+      where: { connectionId, kind: { in: ["campaign", "fund"] } },
+      select: { kind: true, name: true, serviceId: true },
+    }),
     db().knownSplit.findMany({
       where: { connectionId },
       select: {
@@ -164,11 +167,10 @@ export async function knownNames(
 export async function whereFor(connectionId: string, f: TransactionFilters): Promise<Prisma.KnownTransactionWhereInput> {
   const and: Prisma.KnownTransactionWhereInput[] = [{ connectionId }];
   if (f.search) {
-    // Any part of the donor's name (a trigram-indexed column, store-page.ts), a whole gift id or
-    // external id, or an amount typed as money. Campaigns and funds have their own filters.
+    // Any part of the donor's name, a whole gift id or external id, or an amount typed as money.
+    // Campaigns and funds have their own filters.
     const or: Prisma.KnownTransactionWhereInput[] = [
-      // Prisma passes `contains` to LIKE as it is: % and _ are escaped to be found as text.
-      { contactSearch: { contains: f.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`) } },
+      await donorsMatching(connectionId, f.search),
       { transactionId: f.search },
       { externalId: f.search },
     ];
@@ -183,6 +185,27 @@ export async function whereFor(connectionId: string, f: TransactionFilters): Pro
   if (f.split === "split") and.push({ splits: { some: { deletedAt: null } } });
   if (f.split === "unsplit") and.push({ splits: { none: { deletedAt: null } } });
   return { AND: and };
+}
+
+/** Beyond this many donors whose names contain a search, their gifts are scanned for it instead. */
+const DONORS_BY_NAME = 2_000;
+
+/**
+ * Gifts of the donors whose names contain the text. The names are looked up among the
+ * organization's donors (KnownName, trigram-indexed once per donor), then their gifts by the
+ * b-tree on contactSearch: a trigram index over every gift was over a third of a first sync's
+ * database time. Text matching a great many donors ("a") scans the gifts' names instead.
+ */
+async function donorsMatching(connectionId: string, search: string): Promise<Prisma.KnownTransactionWhereInput> {
+  // Prisma passes `contains` to LIKE as it is: % and _ are escaped to be found as text.
+  const text = search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+  const donors = await db().knownName.findMany({
+    where: { connectionId, kind: "contact", name: { contains: text } },
+    select: { name: true },
+    take: DONORS_BY_NAME + 1,
+  });
+  if (donors.length > DONORS_BY_NAME) return { contactSearch: { contains: text } };
+  return { contactSearch: { in: donors.map((d) => d.name) } };
 }
 
 /** Beyond this many split gifts in one campaign or fund, they are matched by a subquery instead. */

@@ -57,7 +57,6 @@ export function storeBatch(
     if (shares) await after;
     if (rows) await client.query(rows);
     await after;
-    if (names !== "[]") await client.query(upsertNames(connectionId, names));
     const updated = await client.query(
       statement`UPDATE "TransactionSync" SET "copied" = "copied" + ${progress.copied},
         "expected" = COALESCE(${progress.expected ?? null}::int, "expected"),
@@ -67,10 +66,12 @@ export function storeBatch(
         WHERE "connectionId" = ${connectionId}::uuid AND "leaseOwner" = ${owner}`,
     );
     if (updated.rowCount !== 1) throw new LeaseLost();
+    if (names !== "[]") await client.query(upsertNames(connectionId, names));
   });
 }
 
-/** The campaigns and funds a batch names, each once, with an id when any row gave one. */
+/** The campaigns, funds and donors a batch names, each once, with an id when any row gave one.
+ *  A donor is kept by their name in lower case: the text a search looks in. */
 function namesIn(results: readonly ServiceTransaction[]): string {
   const names = new Map<string, { kind: string; name: string; id: string | null }>();
   const add = (kind: string, name: string | null | undefined, id: string | null | undefined) => {
@@ -83,6 +84,7 @@ function namesIn(results: readonly ServiceTransaction[]): string {
   for (const t of results) {
     add("campaign", t.campaign, t.campaign_id);
     add("fund", t.fund, t.fund_id);
+    add("contact", t.contact_name?.toLowerCase(), null);
   }
   return JSON.stringify([...names.values()]);
 }

@@ -57,6 +57,33 @@ describe("search", () => {
   });
 });
 
+describe("donor search", () => {
+  it("finds gifts through the donors' names, and by scanning when the text is in very many names", async () => {
+    await syncTransactions(connection.id);
+    // Every donor of the copy is a known name, once, in lower case.
+    const donors = await db().knownName.findMany({ where: { connectionId: connection.id, kind: "contact" } });
+    const names = await db().knownTransaction.findMany({
+      where: { connectionId: connection.id },
+      distinct: ["contactName"],
+      select: { contactName: true },
+    });
+    expect(donors.map((d) => d.name).sort()).toEqual(names.map((n) => (n.contactName ?? "").toLowerCase()).sort());
+
+    const okafor = (await list({ search: "okaf" })).total;
+    expect(okafor).toBeGreaterThan(0);
+    // 2,001 more donors whose names hold the text: the gifts are scanned rather than looked up.
+    await db().knownName.createMany({
+      data: Array.from({ length: 2_001 }, (_, i) => ({
+        connectionId: connection.id,
+        kind: "contact" as const,
+        name: `okaf ${i}`,
+      })),
+    });
+    expect((await list({ search: "okaf" })).total).toBe(okafor);
+    expect((await list({ search: "kafo" })).total).toBe(okafor);
+  });
+});
+
 describe("campaign and fund filters", () => {
   it("find a gift by where its money is: its splits once split, its own campaign and fund before", async () => {
     await syncTransactions(connection.id);

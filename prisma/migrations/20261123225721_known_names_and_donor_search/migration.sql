@@ -1,5 +1,5 @@
 -- CreateEnum
-CREATE TYPE "KnownNameKind" AS ENUM ('campaign', 'fund');
+CREATE TYPE "KnownNameKind" AS ENUM ('campaign', 'fund', 'contact');
 
 -- DropIndex
 DROP INDEX "KnownTransaction_connectionId_campaignId_occurredAt_idx";
@@ -37,8 +37,12 @@ CREATE INDEX "KnownTransaction_connectionId_campaignId_occurredAt_transac_idx" O
 -- CreateIndex
 CREATE INDEX "KnownTransaction_connectionId_fund_occurredAt_transactionId_idx" ON "KnownTransaction"("connectionId", "fund", "occurredAt" DESC, "transactionId");
 
+-- CreateIndex: donors are found by name in KnownName (trigrams, once per donor), then their
+-- gifts by this b-tree index.
+CREATE INDEX "KnownTransaction_connectionId_contactSearch_idx" ON "KnownTransaction"("connectionId", "contactSearch");
+
 -- CreateIndex
-CREATE INDEX "KnownTransaction_contactSearch_idx" ON "KnownTransaction" USING GIN ("contactSearch" gin_trgm_ops);
+CREATE INDEX "KnownName_name_idx" ON "KnownName" USING GIN ("name" gin_trgm_ops);
 
 -- Backfill: the names the copy already holds, as lib/transactions/store-page.ts keeps them.
 INSERT INTO "KnownName" ("connectionId", "kind", "name", "serviceId")
@@ -46,7 +50,10 @@ SELECT "connectionId", 'campaign'::"KnownNameKind", "campaign", max("campaignId"
 WHERE "campaign" IS NOT NULL GROUP BY "connectionId", "campaign"
 UNION ALL
 SELECT "connectionId", 'fund'::"KnownNameKind", "fund", max("fundId") FROM "KnownTransaction"
-WHERE "fund" IS NOT NULL GROUP BY "connectionId", "fund";
+WHERE "fund" IS NOT NULL GROUP BY "connectionId", "fund"
+UNION ALL
+SELECT "connectionId", 'contact'::"KnownNameKind", "contactSearch", NULL FROM "KnownTransaction"
+WHERE "contactSearch" <> '' GROUP BY "connectionId", "contactSearch";
 
 -- AddForeignKey
 ALTER TABLE "KnownName" ADD CONSTRAINT "KnownName_connectionId_fkey" FOREIGN KEY ("connectionId") REFERENCES "Connection"("id") ON DELETE CASCADE ON UPDATE CASCADE;
