@@ -32,7 +32,11 @@ export function deleteTransactions(
   for (const id of ids) org.deletedIds.add(id);
   // Its splits go with it: they are rows of the same table at the service.
   const splits = state.splits.get(org.id);
-  if (splits) state.splits.set(org.id, splits.filter((s) => !gone.has(s.transaction_id)));
+  if (splits)
+    state.splits.set(
+      org.id,
+      splits.filter((s) => !gone.has(s.transaction_id)),
+    );
   // A query under way stops listing them too; its later pages shift so that nothing is skipped.
   for (const token of state.queryTokens.values()) {
     if (token.organizationId !== org.id) continue;

@@ -4,11 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import {
-  NO_FILTERS,
-  TransactionFilters,
-  type FilterValues,
-} from "@/components/transactions/transaction-filters";
+import { NO_FILTERS, TransactionFilters, type FilterValues } from "@/components/transactions/transaction-filters";
 import { ApiClientError } from "@/lib/api-client";
 import { type Rule, type RuleInput, ruleSchema } from "@/lib/bulk/rule";
 import type { SavedRuleView } from "@/lib/bulk/rules-store";

@@ -57,13 +57,7 @@ export function TransactionsList({ campaigns, funds }: Props) {
 
   return (
     <>
-      <TransactionFilters
-        values={values}
-        campaigns={campaigns}
-        funds={funds}
-        onChange={update}
-        resetKey={resetKey}
-      />
+      <TransactionFilters values={values} campaigns={campaigns} funds={funds} onChange={update} resetKey={resetKey} />
       <div className="toolbar">
         <p className="muted small" aria-live="polite">
           {data ? `${data.total} transaction${data.total === 1 ? "" : "s"}${filtered ? " match" : ""}` : " "}
@@ -89,8 +83,8 @@ export function TransactionsList({ campaigns, funds }: Props) {
             </p>
             {values.search && (
               <p className="muted small">
-                Search finds a donor by any part of their name, a gift by its whole id or external id, or an
-                amount. Campaigns and funds have their own filters.
+                Search finds a donor by any part of their name, a gift by its whole id or external id, or an amount.
+                Campaigns and funds have their own filters.
               </p>
             )}
             {filtered && (

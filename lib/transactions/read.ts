@@ -164,7 +164,10 @@ export async function knownNames(
   return { campaigns: [...campaigns.values()].sort(byName), funds: [...funds.values()].sort(byName) };
 }
 
-export async function whereFor(connectionId: string, f: TransactionFilters): Promise<Prisma.KnownTransactionWhereInput> {
+export async function whereFor(
+  connectionId: string,
+  f: TransactionFilters,
+): Promise<Prisma.KnownTransactionWhereInput> {
   const and: Prisma.KnownTransactionWhereInput[] = [{ connectionId }];
   if (f.search) {
     // Any part of the donor's name, a whole gift id or external id, or an amount typed as money.

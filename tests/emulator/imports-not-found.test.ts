@@ -32,7 +32,12 @@ const MIXED_ROWS = [
 
 describe("not-found rows, notify (the default)", () => {
   it("notifies each not-found row and counts it as dropped", async () => {
-    expect(await stateSettings()).toEqual({ ...DEFAULT_SERVICE_ANSWERS, not_found: "notify", query_splits: "shown", query_sync_version: "shown" });
+    expect(await stateSettings()).toEqual({
+      ...DEFAULT_SERVICE_ANSWERS,
+      not_found: "notify",
+      query_splits: "shown",
+      query_sync_version: "shown",
+    });
     const result = await runImport(emu, token, MIXED_ROWS);
     expect(result).toMatchObject({ rows_total: 3, rows_imported: 1, rows_dropped: 2 });
     expect(codes(result)).toEqual([
@@ -82,10 +87,20 @@ describe("not-found rows, silent (as the interface says)", () => {
 
   it("applies to imports processed after the switch, and each call states the whole setting", async () => {
     await setNotFound("silent");
-    expect(await stateSettings()).toEqual({ ...DEFAULT_SERVICE_ANSWERS, not_found: "silent", query_splits: "shown", query_sync_version: "shown" });
+    expect(await stateSettings()).toEqual({
+      ...DEFAULT_SERVICE_ANSWERS,
+      not_found: "silent",
+      query_splits: "shown",
+      query_sync_version: "shown",
+    });
     // Left out: back to the configured default.
     await postSwitch(emu, "settings", { query_splits: "ignored", query_sync_version: "shown" });
-    expect(await stateSettings()).toEqual({ ...DEFAULT_SERVICE_ANSWERS, not_found: "notify", query_splits: "ignored", query_sync_version: "shown" });
+    expect(await stateSettings()).toEqual({
+      ...DEFAULT_SERVICE_ANSWERS,
+      not_found: "notify",
+      query_splits: "ignored",
+      query_sync_version: "shown",
+    });
     const result = await runImport(emu, token, [row("no-such-gift", 100)]);
     expect(codes(result)).toEqual([[0, "transaction_not_found"]]);
   });
@@ -93,7 +108,12 @@ describe("not-found rows, silent (as the interface says)", () => {
   it("is restored to the configured default by a reset", async () => {
     await setNotFound("silent");
     await fetch(`${emu.url}/__emulator/reset`, { method: "POST" });
-    expect(await stateSettings()).toEqual({ ...DEFAULT_SERVICE_ANSWERS, not_found: "notify", query_splits: "shown", query_sync_version: "shown" });
+    expect(await stateSettings()).toEqual({
+      ...DEFAULT_SERVICE_ANSWERS,
+      not_found: "notify",
+      query_splits: "shown",
+      query_sync_version: "shown",
+    });
   });
 
   it("refuses an unknown mode or field and keeps the previous setting", async () => {
@@ -103,7 +123,12 @@ describe("not-found rows, silent (as the interface says)", () => {
       expect(response.status).toBe(400);
       expect(await response.json()).toMatchObject({ ok: false, error: expect.any(String) });
     }
-    expect(await stateSettings()).toEqual({ ...DEFAULT_SERVICE_ANSWERS, not_found: "silent", query_splits: "shown", query_sync_version: "shown" });
+    expect(await stateSettings()).toEqual({
+      ...DEFAULT_SERVICE_ANSWERS,
+      not_found: "silent",
+      query_splits: "shown",
+      query_sync_version: "shown",
+    });
   });
 });
 

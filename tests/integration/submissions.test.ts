@@ -234,7 +234,9 @@ describe("when sending cannot go on", () => {
     expect(refused).toBeInstanceOf(AppError);
     expect((refused as AppError).status).toBe(409);
     expect((refused as AppError).message).toMatch(
-      new RegExp(`^Not retried: gift ${EXTERNAL} was allocated again on [A-Z][a-z]{2} \\d{1,2}, \\d{4}, \\d{1,2}:\\d\\d [AP]M UTC\\.`),
+      new RegExp(
+        `^Not retried: gift ${EXTERNAL} was allocated again on [A-Z][a-z]{2} \\d{1,2}, \\d{4}, \\d{1,2}:\\d\\d [AP]M UTC\\.`,
+      ),
     );
     expect(await serviceSplits(EXTERNAL)).toHaveLength(3);
     // Nothing of the old submission was put back in line.

@@ -237,7 +237,9 @@ describe("overlapping writes", () => {
     await expect(storeBatch({ connectionId: connection.id, owner: "lapsed" }, [row(1)], { copied: 1 })).rejects.toThrow(
       LeaseLost,
     );
-    expect(await db().knownTransaction.count({ where: { connectionId: connection.id, transactionId: "9100" } })).toBe(0);
+    expect(await db().knownTransaction.count({ where: { connectionId: connection.id, transactionId: "9100" } })).toBe(
+      0,
+    );
   });
 
   it("stores pages that share gifts at their edges without waiting on itself", { timeout: 60_000 }, async () => {

@@ -100,24 +100,28 @@ describe("gifts deleted at the service", () => {
     expect((await copiedIds()).size).toBe(2008);
   });
 
-  it("are removed by a full re-read that stopped midway and resumed in another process", { timeout: 60_000 }, async () => {
-    await generate(2_000);
-    await syncTransactions(connection.id);
-    const deleted = await deleteAtService({ count: 5, seed: 21 });
-    // The next run finds the copy larger than the service and turns into a full re-read; it is
-    // stopped after 10 pages, and another process resumes it from its cursor, which re-reads the
-    // gift at the cursor's instant: counted once in what the run expects, it still removes.
-    let pages = 0;
-    const stopped = await runSync(connection.id, "instance-a", { shouldStop: () => pages++ >= 12 });
-    expect(stopped.state).toBe("unfinished");
-    expect((await syncState()).mode).toBe("full");
-    const resumed = await runSync(connection.id, "instance-b");
-    expect(resumed.state).toBe("complete");
-    expect((await syncState()).expected).toBe(2008);
-    const after = await copiedIds();
-    expect(after.size).toBe(2008);
-    for (const id of deleted) expect(after.has(id)).toBe(false);
-  });
+  it(
+    "are removed by a full re-read that stopped midway and resumed in another process",
+    { timeout: 60_000 },
+    async () => {
+      await generate(2_000);
+      await syncTransactions(connection.id);
+      const deleted = await deleteAtService({ count: 5, seed: 21 });
+      // The next run finds the copy larger than the service and turns into a full re-read; it is
+      // stopped after 10 pages, and another process resumes it from its cursor, which re-reads the
+      // gift at the cursor's instant: counted once in what the run expects, it still removes.
+      let pages = 0;
+      const stopped = await runSync(connection.id, "instance-a", { shouldStop: () => pages++ >= 12 });
+      expect(stopped.state).toBe("unfinished");
+      expect((await syncState()).mode).toBe("full");
+      const resumed = await runSync(connection.id, "instance-b");
+      expect(resumed.state).toBe("complete");
+      expect((await syncState()).expected).toBe(2008);
+      const after = await copiedIds();
+      expect(after.size).toBe(2008);
+      for (const id of deleted) expect(after.has(id)).toBe(false);
+    },
+  );
 
   it("are removed by a full re-read whose query token lapses midway", { timeout: 60_000 }, async () => {
     await generate(2_000);
