@@ -117,7 +117,7 @@ function buildGroups(request: SubmissionRequest, found: SubmissionLookups): Tran
     if (!transaction) {
       throw new AppError(
         "not_found",
-        `Transaction ${allocation.transactionId} is not known. Refresh the transactions list and try again.`,
+        `Transaction ${allocation.transactionId} is not in Apportion's copy of the service's gifts: it may have been deleted at the service. Nothing was sent.`,
       );
     }
     const total = Number(transaction.amountCents);

@@ -303,7 +303,10 @@ describe("what the server refuses before sending", () => {
   it("an unknown transaction", async () => {
     const request = await evenRequest([EXTERNAL], 1);
     request.allocations[0]!.transactionId = "nope";
-    await expect(createSubmission(org.connection, request)).rejects.toMatchObject({ code: "not_found" });
+    await expect(createSubmission(org.connection, request)).rejects.toMatchObject({
+      code: "not_found",
+      message: expect.stringContaining("may have been deleted at the service. Nothing was sent.") as unknown,
+    });
   });
 
   it("a total that is not the transaction's, and split ids of another transaction", async () => {
