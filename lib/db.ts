@@ -40,7 +40,8 @@ function createClient(): PrismaClient {
   // allowExitOnIdle: a script that has disconnected is not kept alive by idle connections.
   // jit=off: the campaign and fund filters' plans are estimated (wrongly) above the JIT threshold,
   // and compiling them took 350 ms of a 400 ms list read at 200,000 gifts; no query here gains
-  // from JIT (bench/RESULTS.md, issue 14).
+  // from JIT (bench/RESULTS.md, issue 14). A startup option: behind PgBouncer, list `options` in
+  // its ignore_startup_parameters, or set jit = off for the database instead.
   const pool = new pg.Pool({
     connectionString: env.DATABASE_URL,
     max: env.DATABASE_POOL_MAX,

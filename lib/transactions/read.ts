@@ -200,14 +200,16 @@ const DONORS_BY_NAME = 2_000;
  * database time. Text matching a great many donors ("a") scans the gifts' names instead.
  */
 async function donorsMatching(connectionId: string, search: string): Promise<Prisma.KnownTransactionWhereInput> {
-  // Prisma passes `contains` to LIKE as it is: % and _ are escaped to be found as text.
-  const text = search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+  // Prisma passes `contains` to (I)LIKE as it is: % and _ are escaped to be found as text. ILIKE:
+  // PostgreSQL folds the case of the text as it folded the names (JavaScript differs for some
+  // letters), and the trigram index serves it.
+  const text = search.replace(/[\\%_]/g, (c) => `\\${c}`);
   const donors = await db().knownName.findMany({
-    where: { connectionId, kind: "contact", name: { contains: text } },
+    where: { connectionId, kind: "contact", name: { contains: text, mode: "insensitive" } },
     select: { name: true },
     take: DONORS_BY_NAME + 1,
   });
-  if (donors.length > DONORS_BY_NAME) return { contactSearch: { contains: text } };
+  if (donors.length > DONORS_BY_NAME) return { contactSearch: { contains: text, mode: "insensitive" } };
   return { contactSearch: { in: donors.map((d) => d.name) } };
 }
 
@@ -224,7 +226,10 @@ async function placedIn(
   field: "campaignId" | "fund",
   value: string,
 ): Promise<Prisma.KnownTransactionWhereInput> {
-  const whole: Prisma.KnownTransactionWhereInput = { [field]: value, splits: { none: { deletedAt: null } } };
+  // A gift without a fund is shown (and allocated) as "General", the service's default.
+  const own: Prisma.KnownTransactionWhereInput =
+    field === "fund" && value === "General" ? { OR: [{ fund: value }, { fund: null }] } : { [field]: value };
+  const whole: Prisma.KnownTransactionWhereInput = { ...own, splits: { none: { deletedAt: null } } };
   const split = await db().knownSplit.findMany({
     where: { connectionId, [field]: value, deletedAt: null },
     select: { transactionId: true },

@@ -10,16 +10,25 @@ import { db } from "@/lib/db";
  * (ON DELETE CASCADE). Submissions keep their own rows and read the copy only to name a gift.
  *
  * Only when the gifts seen by this run (stored since it began, counted here in the same
- * statement) are at least the service's total for the run: a run that saw fewer missed some, and
- * deleting then could remove gifts that still exist. A row written by a process whose clock runs
- * behind also counts as unseen, so the count fails and nothing is removed rather than that row.
+ * statement) are at least the service's total for the run, and exactly the number the service
+ * holds now (asked at the end of the run): a run that saw fewer missed some, and deleting then
+ * could remove gifts that still exist (a gift added, or moved in time into the part already read,
+ * during the run). A row written by a process whose clock runs behind also counts as unseen, so
+ * the count fails and nothing is removed rather than that row.
  *
  * A gift with a batch still on its way (pending, sending, sent) stays: recording its import writes
  * the splits the service took into KnownSplit, which needs the gift's row, and a batch that cannot
  * be recorded would hold its submission in Processing for ever. The copy then holds more gifts than
  * the service, so a later run reads in full again and removes it once its import is recorded.
  */
-export function removeUnseen(connectionId: string, runStartedAt: Date, expected: number) {
+export function removeUnseen(
+  connectionId: string,
+  runStartedAt: Date,
+  totals: { expected: number; serviceTotal: number | undefined },
+) {
+  // Without the service's total nothing is removed: -1 matches no count.
+  const serviceTotal = totals.serviceTotal ?? -1;
+  const { expected } = totals;
   const began = runStartedAt.toISOString();
   // Timestamps are compared as UTC, the way store-page.ts writes syncedAt (TIMESTAMP(3)).
   return db().$executeRaw`
@@ -34,5 +43,9 @@ export function removeUnseen(connectionId: string, runStartedAt: Date, expected:
                 AND b.status IN ('pending', 'sending', 'sent'))
        AND (SELECT count(*) FROM "KnownTransaction" AS seen
              WHERE seen."connectionId" = ${connectionId}::uuid
-               AND seen."syncedAt" >= (${began}::timestamptz AT TIME ZONE 'UTC')) >= ${expected}::bigint`;
+               AND seen."syncedAt" >= (${began}::timestamptz AT TIME ZONE 'UTC'))
+           >= GREATEST(${expected}::bigint, ${serviceTotal}::bigint)
+       AND (SELECT count(*) FROM "KnownTransaction" AS seen
+             WHERE seen."connectionId" = ${connectionId}::uuid
+               AND seen."syncedAt" >= (${began}::timestamptz AT TIME ZONE 'UTC')) = ${serviceTotal}::bigint`;
 }

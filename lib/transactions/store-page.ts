@@ -18,6 +18,10 @@ export type BatchProgress = {
   resumeBefore?: Date;
 };
 
+/** A donor's name is searched in its first 200 characters: the b-tree and trigram indexes over it
+ *  refuse entries over about 2.7 kB, and a refused entry would stop the sync at its page for good. */
+export const CONTACT_SEARCH_LENGTH = 200;
+
 /** The previous batch, still being stored: this one waits for its commit. */
 export type Previous = { committed: Promise<unknown>; ids: ReadonlySet<string> };
 
@@ -54,6 +58,10 @@ export function storeBatch(
     // Not waiting for the disk at commit: a crash loses at most the last batches, and their
     // progress with them (same transaction), so the run resumes before them.
     await client.query("SET LOCAL synchronous_commit TO off");
+    // A batch waits in this process for the one before it while holding row locks; were the
+    // connection deleted meanwhile, its trigger would wait on those locks and the earlier batch on
+    // the deletion: a cycle PostgreSQL cannot see. A lock wait this long fails the batch instead.
+    await client.query("SET LOCAL lock_timeout TO '20s'");
     if (shares) await after;
     if (rows) await client.query(rows);
     await after;
@@ -70,8 +78,7 @@ export function storeBatch(
   });
 }
 
-/** The campaigns, funds and donors a batch names, each once, with an id when any row gave one.
- *  A donor is kept by their name in lower case: the text a search looks in. */
+/** The campaigns, funds and donors a batch names, each once, with an id when any row gave one. */
 function namesIn(results: readonly ServiceTransaction[]): string {
   const names = new Map<string, { kind: string; name: string; id: string | null }>();
   const add = (kind: string, name: string | null | undefined, id: string | null | undefined) => {
@@ -84,7 +91,9 @@ function namesIn(results: readonly ServiceTransaction[]): string {
   for (const t of results) {
     add("campaign", t.campaign, t.campaign_id);
     add("fund", t.fund, t.fund_id);
-    add("contact", t.contact_name?.toLowerCase(), null);
+    // Lower-cased in SQL (upsertNames), as contactSearch is: JavaScript and PostgreSQL fold some
+    // letters differently (a final sigma, a dotted capital I).
+    add("contact", t.contact_name, null);
   }
   return JSON.stringify([...names.values()]);
 }
@@ -93,7 +102,8 @@ function namesIn(results: readonly ServiceTransaction[]): string {
  *  the names already known, which is nearly every page's. */
 function upsertNames(connectionId: string, names: string) {
   return statement`
-    WITH page AS (SELECT n.kind::"KnownNameKind" AS kind, n.name, n.id
+    WITH page AS (SELECT DISTINCT ON (kind, name) n.kind::"KnownNameKind" AS kind,
+        CASE WHEN n.kind = 'contact' THEN left(lower(n.name), ${CONTACT_SEARCH_LENGTH}::int) ELSE n.name END AS name, n.id
       FROM json_to_recordset(${names}::json) AS n(kind text, name text, id text)),
     added AS (INSERT INTO "KnownName" ("connectionId", "kind", "name", "serviceId")
       SELECT ${connectionId}::uuid, kind, name, id FROM page ON CONFLICT DO NOTHING)
@@ -131,7 +141,7 @@ function insertRows(connectionId: string, results: readonly ServiceTransaction[]
       "occurredAt", "campaign", "campaignId", "fund", "fundId", "contactName", "syncedAt", "syncVersion", "contactSearch")
     SELECT ${connectionId}::uuid, t.id, t.ext, t.amount::bigint, t.currency, t.occurred::timestamptz AT TIME ZONE 'UTC',
       t.campaign, t.campaign_id, t.fund, t.fund_id, t.contact, ${synced}::timestamptz AT TIME ZONE 'UTC',
-      t.version::bigint, lower(coalesce(t.contact, ''))
+      t.version::bigint, left(lower(coalesce(t.contact, '')), ${CONTACT_SEARCH_LENGTH}::int)
     FROM json_to_recordset(${rows}::json) AS t(id text, ext text, amount text, currency text, occurred text,
       campaign text, campaign_id text, fund text, fund_id text, contact text, version text)
     ON CONFLICT ("connectionId", "transactionId") DO UPDATE SET

@@ -159,7 +159,7 @@ async function runFull(
       outcome.copied += results.length;
       if (pages.at(-1)?.last) {
         await Promise.all(writing);
-        await finish(await db().transactionSync.findUniqueOrThrow({ where: { connectionId } }));
+        await finish(await db().transactionSync.findUniqueOrThrow({ where: { connectionId } }), outcome);
         return "complete";
       }
     }
@@ -214,7 +214,8 @@ async function readAll(
       const more = answer.has_more === true && answer.results.length > 0;
       // A new query from the cursor starts with the gifts at its instant, already stored by this
       // run: they are left out, so the run counts each gift once.
-      const again = token === null && cursor ? atCursor : new Set<string>();
+      // A copy: the cursor's set grows below with gifts at its instant read for the first time.
+      const again = token === null && cursor ? new Set(atCursor) : new Set<string>();
       const results = again.size > 0 ? answer.results.filter((t) => !again.has(t.id)) : answer.results;
       for (const t of answer.results) {
         const time = t.transaction_time ? Date.parse(t.transaction_time) : null;
@@ -264,7 +265,7 @@ async function runChanges(
       continue;
     }
     if (!(await copyMatchesService(connectionId, outcome))) return toFullReread(connectionId);
-    await finish(sync);
+    await finish(sync, outcome);
     return "complete";
   }
 }
@@ -288,24 +289,42 @@ async function readPage(
  *  the count tells. Either way the run becomes a full re-read, whose end removes what it did not
  *  see (`removeUnseen`). */
 async function copyMatchesService(connectionId: string, outcome: SyncOutcome): Promise<boolean> {
+  const total = await serviceTotal(connectionId, outcome);
+  if (total === undefined) return false;
+  const copied = await db().knownTransaction.count({ where: { connectionId } });
+  return copied === total;
+}
+
+/** How many gifts the service holds now: one query call of one row. */
+async function serviceTotal(connectionId: string, outcome: SyncOutcome): Promise<number | undefined> {
   const answer = await withServiceAccess(connectionId, (token, target) =>
     queryTransactions(target, token, { query: {}, perPage: 1 }),
   );
   outcome.calls++;
-  if (answer.total === undefined) return false;
-  const copied = await db().knownTransaction.count({ where: { connectionId } });
-  return copied === answer.total;
+  return answer.total;
 }
 
 function toFullReread(connectionId: string): Promise<TransactionSync> {
   return db().transactionSync.update({ where: { connectionId }, data: restart("full") });
 }
 
-async function finish(sync: TransactionSync): Promise<void> {
+async function finish(sync: TransactionSync, outcome: SyncOutcome): Promise<void> {
   const startedAt = sync.runStartedAt ?? new Date();
+  // Removing what the run did not see costs one call for the service's total now, made only when
+  // there is something to remove: the removal needs what the run saw to match it exactly.
   const removal =
-    sync.mode === "full" && sync.runStartedAt !== null && sync.expected !== null
-      ? [removeUnseen(sync.connectionId, sync.runStartedAt, sync.expected)]
+    sync.mode === "full" &&
+    sync.runStartedAt !== null &&
+    sync.expected !== null &&
+    (await db().knownTransaction.count({
+      where: { connectionId: sync.connectionId, syncedAt: { lt: sync.runStartedAt } },
+    })) > 0
+      ? [
+          removeUnseen(sync.connectionId, sync.runStartedAt, {
+            expected: sync.expected,
+            serviceTotal: await serviceTotal(sync.connectionId, outcome),
+          }),
+        ]
       : [];
   const [removed] = await db().$transaction([
     ...removal,

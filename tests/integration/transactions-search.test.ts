@@ -84,6 +84,28 @@ describe("donor search", () => {
   });
 });
 
+describe("donor names in other scripts", () => {
+  it("finds a donor whose name JavaScript and PostgreSQL lower-case differently", async () => {
+    const run = { connectionId: connection.id, owner: "test" };
+    expect(await takeSyncLease(connection.id, run.owner)).toBe(true);
+    const gifts = ["ΟΔΥΣΣΕΑΣ Παππάς", "İlker Yılmaz"].map(
+      (contact_name, i) =>
+        ({
+          id: `920${i}`,
+          amount_in_cents: 500,
+          currency: "USD",
+          transaction_time: "2026-02-01T10:00:00.000Z",
+          contact_name,
+          sync_version: 1,
+        }) as ServiceTransaction,
+    );
+    await storeBatch(run, gifts, { copied: 2 });
+    expect(await ids({ search: "ΟΔΥΣΣΕΑΣ" })).toEqual(["9200"]);
+    expect(await ids({ search: "δυσσ" })).toEqual(["9200"]);
+    expect(await ids({ search: "İlker" })).toEqual(["9201"]);
+  });
+});
+
 describe("campaign and fund filters", () => {
   it("find a gift by where its money is: its splits once split, its own campaign and fund before", async () => {
     await syncTransactions(connection.id);
@@ -155,6 +177,15 @@ describe("campaign and fund filters", () => {
       where: { connectionId: connection.id, fund: own, transactionId: { notIn: gifts.map((g) => g.transactionId) } },
     });
     expect((await list({ fund: own })).total).toBe(stillOwn);
+  });
+
+  it("counts a gift without a fund under General, as the list shows it", async () => {
+    await syncTransactions(connection.id);
+    await db().knownTransaction.update({
+      where: { connectionId_transactionId: { connectionId: connection.id, transactionId: "51001002" } },
+      data: { fund: null, fundId: null },
+    });
+    expect(await ids({ fund: "General" })).toContain("51001002");
   });
 
   it("offers the campaigns and funds of every copied gift, with their ids, without scanning the gifts", async () => {

@@ -81,9 +81,9 @@ describe("gifts deleted at the service", () => {
     const later = await syncTransactions(connection.id);
     expect(later.state).toBe("complete");
     // The changes page (nothing changed), the total (2,008 against 2,013 copied), then 41 pages
-    // of a full re-read: 2,008 gifts, 50 a page.
-    expect((await queryCalls()) - callsBefore).toBe(43);
-    expect(later.calls).toBe(43);
+    // of a full re-read: 2,008 gifts, 50 a page, then the total again before removing.
+    expect((await queryCalls()) - callsBefore).toBe(44);
+    expect(later.calls).toBe(44);
 
     const after = await copiedIds();
     expect(after.size).toBe(2008);
@@ -136,6 +136,36 @@ describe("gifts deleted at the service", () => {
     for (const id of deleted) expect(after.has(id)).toBe(false);
   });
 
+  it("are not removed while the service holds a gift the run did not see", { timeout: 60_000 }, async () => {
+    await generate(2_000);
+    await syncTransactions(connection.id);
+    const original = await copiedIds();
+    const deleted = await deleteAtService({ count: 5, seed: 21 });
+    // The re-read stops midway; before it resumes, 60 gifts are added at the service spread over
+    // the years, some in the part already read (newer than the cursor): the resumed run cannot see
+    // those, so it counts fewer gifts than the service holds and removes nothing.
+    let pages = 0;
+    await runSync(connection.id, "instance-a", { shouldStop: () => pages++ >= 12 });
+    const cursor = (await syncState()).resumeBefore!;
+    await post("generate", { count: 60, seed: 99 });
+
+    expect((await runSync(connection.id, "instance-b")).state).toBe("complete");
+    const copy = await copiedIds();
+    for (const id of deleted) expect(copy.has(id)).toBe(true);
+    // The next run finds the copy short of the service, reads in full, and removes the five.
+    await syncTransactions(connection.id);
+    const after = await copiedIds();
+    for (const id of deleted) expect(after.has(id)).toBe(false);
+    expect(after.size).toBe(2068);
+    // Some of the 60 were newer than the cursor: the case this test is about.
+    const added = [...after].filter((id) => !original.has(id));
+    expect(added).toHaveLength(60);
+    const newer = await db().knownTransaction.count({
+      where: { connectionId: connection.id, transactionId: { in: added }, occurredAt: { gt: cursor } },
+    });
+    expect(newer).toBeGreaterThan(0);
+  });
+
   it("are not removed by a full run that saw fewer gifts than the service's total", async () => {
     await generate(500);
     await syncTransactions(connection.id);
@@ -154,7 +184,8 @@ describe("gifts deleted at the service", () => {
       },
     });
     const run = await runSync(connection.id, "instance-ahead");
-    expect(run).toMatchObject({ state: "complete", copied: 508, calls: 11 });
+    // 11 pages, and the service's total asked before removing anything.
+    expect(run).toMatchObject({ state: "complete", copied: 508, calls: 12 });
     expect((await syncState()).expected).toBe(508);
     const copy = await copiedIds();
     expect(copy.size).toBe(513);
