@@ -1,46 +1,31 @@
 // Finding gifts in the copy (issue 14): donor names by any part, gift ids whole, campaigns and funds
 // by where the money is (a split gift by its splits), and the names the pickers offer, kept by the
 // sync itself. Also the sync's overlapping writers when consecutive pages share gifts.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type RunningEmulator, startEmulator } from "@/emulator/server";
+import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { clearEnvCache } from "@/lib/env";
-import type { Connection } from "@/lib/generated/prisma/client";
 import { knownNames, listTransactions, transactionFiltersSchema } from "@/lib/transactions/read";
 import type { ServiceTransaction } from "@/lib/service/transactions";
 import { LeaseLost, storeBatch } from "@/lib/transactions/store-page";
 import { takeSyncLease } from "@/lib/transactions/sync-lease";
 import { syncTransactions } from "@/lib/transactions/sync";
-import { resetTables } from "../support/app-db";
 import { connectOrganization, emulatorSwitch } from "../support/connected-org";
+import { withConnectedOrganization } from "../support/synced-org";
 
-let emulator: RunningEmulator;
-let connection: Connection;
+const org = withConnectedOrganization();
 
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, importDelayMs: 0 });
-  process.env.SERVICE_BASE_URL = emulator.url;
-  clearEnvCache();
-});
-afterAll(() => emulator.close());
-beforeEach(async () => {
-  await resetTables();
-  await emulatorSwitch(emulator, "reset");
-  connection = await connectOrganization(emulator);
-});
-
-const list = (input: Record<string, string>) => listTransactions(connection.id, transactionFiltersSchema.parse(input));
+const list = (input: Record<string, string>) =>
+  listTransactions(org.connection.id, transactionFiltersSchema.parse(input));
 const ids = async (input: Record<string, string>) => (await list(input)).items.map((t) => t.transactionId).sort();
 
 async function gift(transactionId: string) {
   return db().knownTransaction.findUniqueOrThrow({
-    where: { connectionId_transactionId: { connectionId: connection.id, transactionId } },
+    where: { connectionId_transactionId: { connectionId: org.connection.id, transactionId } },
   });
 }
 
 describe("search", () => {
   it("finds a donor by any part of the name, and a gift by its whole id or external id", async () => {
-    await syncTransactions(connection.id);
+    await syncTransactions(org.connection.id);
     const maria = await gift("51001001");
     const name = maria.contactName ?? "";
     const surname = name.split(" ").at(-1) ?? "";
@@ -59,11 +44,11 @@ describe("search", () => {
 
 describe("donor search", () => {
   it("finds gifts through the donors' names, and by scanning when the text is in very many names", async () => {
-    await syncTransactions(connection.id);
+    await syncTransactions(org.connection.id);
     // Every donor of the copy is a known name, once, in lower case.
-    const donors = await db().knownName.findMany({ where: { connectionId: connection.id, kind: "contact" } });
+    const donors = await db().knownName.findMany({ where: { connectionId: org.connection.id, kind: "contact" } });
     const names = await db().knownTransaction.findMany({
-      where: { connectionId: connection.id },
+      where: { connectionId: org.connection.id },
       distinct: ["contactName"],
       select: { contactName: true },
     });
@@ -74,7 +59,7 @@ describe("donor search", () => {
     // 2,001 more donors whose names hold the text: the gifts are scanned rather than looked up.
     await db().knownName.createMany({
       data: Array.from({ length: 2_001 }, (_, i) => ({
-        connectionId: connection.id,
+        connectionId: org.connection.id,
         kind: "contact" as const,
         name: `okaf ${i}`,
       })),
@@ -86,8 +71,8 @@ describe("donor search", () => {
 
 describe("donor names in other scripts", () => {
   it("finds a donor whose name JavaScript and PostgreSQL lower-case differently", async () => {
-    const run = { connectionId: connection.id, owner: "test" };
-    expect(await takeSyncLease(connection.id, run.owner)).toBe(true);
+    const run = { connectionId: org.connection.id, owner: "test" };
+    expect(await takeSyncLease(org.connection.id, run.owner)).toBe(true);
     const gifts = ["ΟΔΥΣΣΕΑΣ Παππάς", "İlker Yılmaz"].map(
       (contact_name, i) =>
         ({
@@ -108,7 +93,7 @@ describe("donor names in other scripts", () => {
 
 describe("campaign and fund filters", () => {
   it("find a gift by where its money is: its splits once split, its own campaign and fund before", async () => {
-    await syncTransactions(connection.id);
+    await syncTransactions(org.connection.id);
     const whole = await gift("51001001");
     const fund = whole.fund ?? "";
     const campaignId = whole.campaignId ?? "";
@@ -116,7 +101,7 @@ describe("campaign and fund filters", () => {
     const inCampaign = await ids({ campaignId });
     expect(inFund).toContain("51001001");
     expect(inCampaign).toContain("51001001");
-    const expectedInFund = await db().knownTransaction.count({ where: { connectionId: connection.id, fund } });
+    const expectedInFund = await db().knownTransaction.count({ where: { connectionId: org.connection.id, fund } });
     expect(inFund).toHaveLength(expectedInFund);
 
     // The gift is split: all of it to another fund and campaign.
@@ -125,7 +110,7 @@ describe("campaign and fund filters", () => {
     expect(other.campaignId).not.toBe(campaignId);
     await db().knownSplit.create({
       data: {
-        connectionId: connection.id,
+        connectionId: org.connection.id,
         splitId: "ext-1001-0001:1",
         transactionId: "51001001",
         unitAmountCents: whole.amountCents,
@@ -142,23 +127,23 @@ describe("campaign and fund filters", () => {
     expect(await ids({ campaignId: other.campaignId ?? "" })).toContain("51001001");
 
     // A removed split gives the money back to the gift's own campaign and fund.
-    await db().knownSplit.updateMany({ where: { connectionId: connection.id }, data: { deletedAt: new Date() } });
+    await db().knownSplit.updateMany({ where: { connectionId: org.connection.id }, data: { deletedAt: new Date() } });
     expect(await ids({ fund })).toContain("51001001");
     expect(await ids({ fund: other.fund ?? "" })).not.toContain("51001001");
   });
 
   it("finds split gifts by id while they are few, and by a subquery beyond 2,000", { timeout: 60_000 }, async () => {
-    await emulatorSwitch(emulator, "organizations/1001/generate", { count: 2_500, seed: 14 });
-    await syncTransactions(connection.id);
+    await emulatorSwitch(org.emulator, "organizations/1001/generate", { count: 2_500, seed: 14 });
+    await syncTransactions(org.connection.id);
     const gifts = await db().knownTransaction.findMany({
-      where: { connectionId: connection.id },
+      where: { connectionId: org.connection.id },
       orderBy: { transactionId: "asc" },
       take: 2_001,
     });
     const splitInto = async (fund: string, count: number) =>
       db().knownSplit.createMany({
         data: gifts.slice(0, count).map((g) => ({
-          connectionId: connection.id,
+          connectionId: org.connection.id,
           splitId: `${g.transactionId}:${fund}`,
           transactionId: g.transactionId,
           unitAmountCents: g.amountCents,
@@ -168,38 +153,42 @@ describe("campaign and fund filters", () => {
       });
     await splitInto("Capital Projects", 5);
     expect((await list({ fund: "Capital Projects" })).total).toBe(5);
-    await db().knownSplit.deleteMany({ where: { connectionId: connection.id } });
+    await db().knownSplit.deleteMany({ where: { connectionId: org.connection.id } });
     await splitInto("Capital Projects", 2_001);
     expect((await list({ fund: "Capital Projects" })).total).toBe(2_001);
     // The gifts split away no longer count under their own funds.
     const own = gifts[2_000]?.fund ?? "";
     const stillOwn = await db().knownTransaction.count({
-      where: { connectionId: connection.id, fund: own, transactionId: { notIn: gifts.map((g) => g.transactionId) } },
+      where: {
+        connectionId: org.connection.id,
+        fund: own,
+        transactionId: { notIn: gifts.map((g) => g.transactionId) },
+      },
     });
     expect((await list({ fund: own })).total).toBe(stillOwn);
   });
 
   it("counts a gift without a fund under General, as the list shows it", async () => {
-    await syncTransactions(connection.id);
+    await syncTransactions(org.connection.id);
     await db().knownTransaction.update({
-      where: { connectionId_transactionId: { connectionId: connection.id, transactionId: "51001002" } },
+      where: { connectionId_transactionId: { connectionId: org.connection.id, transactionId: "51001002" } },
       data: { fund: null, fundId: null },
     });
     expect(await ids({ fund: "General" })).toContain("51001002");
   });
 
   it("offers the campaigns and funds of every copied gift, with their ids, without scanning the gifts", async () => {
-    await emulatorSwitch(emulator, "organizations/1001/generate", { count: 3_000, seed: 14 });
-    await syncTransactions(connection.id);
-    const names = await knownNames(connection.id);
+    await emulatorSwitch(org.emulator, "organizations/1001/generate", { count: 3_000, seed: 14 });
+    await syncTransactions(org.connection.id);
+    const names = await knownNames(org.connection.id);
     const [campaigns, funds] = await Promise.all([
       db().knownTransaction.findMany({
-        where: { connectionId: connection.id },
+        where: { connectionId: org.connection.id },
         distinct: ["campaign"],
         select: { campaign: true, campaignId: true },
       }),
       db().knownTransaction.findMany({
-        where: { connectionId: connection.id },
+        where: { connectionId: org.connection.id },
         distinct: ["fund"],
         select: { fund: true, fundId: true },
       }),
@@ -232,8 +221,8 @@ describe("overlapping writes", () => {
     // on its row lock while it waits for the earlier to commit: a deadlock PostgreSQL cannot see.
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    const run = { connectionId: connection.id, owner: "test" };
-    expect(await takeSyncLease(connection.id, run.owner)).toBe(true);
+    const run = { connectionId: org.connection.id, owner: "test" };
+    expect(await takeSyncLease(org.connection.id, run.owner)).toBe(true);
     const earlier = storeBatch(run, [row(1)], { copied: 1 }, { committed: held, ids: new Set(["9100"]) });
     const later = storeBatch(run, [row(2)], { copied: 1 }, { committed: earlier, ids: new Set(["9100"]) });
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -241,47 +230,47 @@ describe("overlapping writes", () => {
     const timedOut = new Promise<"deadlock">((resolve) => setTimeout(() => resolve("deadlock"), 5_000));
     expect(await Promise.race([Promise.all([earlier, later]).then(() => "stored" as const), timedOut])).toBe("stored");
     expect((await gift("9100")).contactName).toBe("Version 2");
-    const sync = await db().transactionSync.findUniqueOrThrow({ where: { connectionId: connection.id } });
+    const sync = await db().transactionSync.findUniqueOrThrow({ where: { connectionId: org.connection.id } });
     expect(sync.copied).toBe(2);
   });
 
   it("forgets a deleted connection's gifts, and stores no batch for it afterwards", async () => {
-    await syncTransactions(connection.id);
-    expect(await db().knownTransaction.count({ where: { connectionId: connection.id } })).toBe(13);
-    const other = await connectOrganization(emulator, "admin@harbor.example");
+    await syncTransactions(org.connection.id);
+    expect(await db().knownTransaction.count({ where: { connectionId: org.connection.id } })).toBe(13);
+    const other = await connectOrganization(org.emulator, "admin@harbor.example");
     await syncTransactions(other.id);
-    await db().connection.delete({ where: { id: connection.id } });
-    expect(await db().knownTransaction.count({ where: { connectionId: connection.id } })).toBe(0);
+    await db().connection.delete({ where: { id: org.connection.id } });
+    expect(await db().knownTransaction.count({ where: { connectionId: org.connection.id } })).toBe(0);
     expect(await db().knownTransaction.count({ where: { connectionId: other.id } })).toBeGreaterThan(0);
-    await expect(storeBatch({ connectionId: connection.id, owner: "gone" }, [row(1)], { copied: 1 })).rejects.toThrow(
-      LeaseLost,
-    );
-    expect(await db().knownTransaction.count({ where: { connectionId: connection.id } })).toBe(0);
+    await expect(
+      storeBatch({ connectionId: org.connection.id, owner: "gone" }, [row(1)], { copied: 1 }),
+    ).rejects.toThrow(LeaseLost);
+    expect(await db().knownTransaction.count({ where: { connectionId: org.connection.id } })).toBe(0);
   });
 
   it("stores nothing of a batch once another process has taken the run", async () => {
-    expect(await takeSyncLease(connection.id, "lapsed")).toBe(true);
+    expect(await takeSyncLease(org.connection.id, "lapsed")).toBe(true);
     await db().transactionSync.update({
-      where: { connectionId: connection.id },
+      where: { connectionId: org.connection.id },
       data: { leaseOwner: "other", leaseUntil: new Date(Date.now() + 60_000) },
     });
-    await expect(storeBatch({ connectionId: connection.id, owner: "lapsed" }, [row(1)], { copied: 1 })).rejects.toThrow(
-      LeaseLost,
-    );
-    expect(await db().knownTransaction.count({ where: { connectionId: connection.id, transactionId: "9100" } })).toBe(
-      0,
-    );
+    await expect(
+      storeBatch({ connectionId: org.connection.id, owner: "lapsed" }, [row(1)], { copied: 1 }),
+    ).rejects.toThrow(LeaseLost);
+    expect(
+      await db().knownTransaction.count({ where: { connectionId: org.connection.id, transactionId: "9100" } }),
+    ).toBe(0);
   });
 
   it("stores pages that share gifts at their edges without waiting on itself", { timeout: 60_000 }, async () => {
     // Without query tokens every page is a new query from the cursor, which re-reads the gift at
     // the cursor's instant: consecutive batches share a gift, and two are written at once.
-    await emulatorSwitch(emulator, "organizations/1001/generate", { count: 3_000, seed: 14 });
-    await emulatorSwitch(emulator, "settings", { query_paging: "no_token" });
-    const run = await syncTransactions(connection.id);
+    await emulatorSwitch(org.emulator, "organizations/1001/generate", { count: 3_000, seed: 14 });
+    await emulatorSwitch(org.emulator, "settings", { query_paging: "no_token" });
+    const run = await syncTransactions(org.connection.id);
     expect(run.state).toBe("complete");
-    expect(await db().knownTransaction.count({ where: { connectionId: connection.id } })).toBe(3_013);
-    const sync = await db().transactionSync.findUniqueOrThrow({ where: { connectionId: connection.id } });
+    expect(await db().knownTransaction.count({ where: { connectionId: org.connection.id } })).toBe(3_013);
+    const sync = await db().transactionSync.findUniqueOrThrow({ where: { connectionId: org.connection.id } });
     expect(sync.mode).toBeNull();
   });
 });

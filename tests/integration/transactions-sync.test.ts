@@ -10,9 +10,8 @@ import { listTransactions, resolveTransactionId, transactionFiltersSchema } from
 import { syncTransactions } from "@/lib/transactions/sync";
 import { runSync } from "@/lib/transactions/sync-run";
 import { resetTables } from "../support/app-db";
-import { connectOrganization, emulatorSwitch } from "../support/connected-org";
+import { connectOrganization, emulatorSwitch, queryCalls } from "../support/connected-org";
 
-const QUERY_CALLS = "POST /admin/oauth2/api/v1/transactions/query";
 const clock = { offsetMs: 0 };
 let emulator: RunningEmulator;
 let connection: Connection;
@@ -33,13 +32,6 @@ beforeEach(async () => {
 
 async function generate(count: number) {
   await emulatorSwitch(emulator, "organizations/1001/generate", { count, seed: 14 });
-}
-
-async function queryCalls(): Promise<number> {
-  const state = (await (await fetch(`${emulator.url}/__emulator/state`)).json()) as {
-    stats: { apiCalls: Record<string, number> };
-  };
-  return state.stats.apiCalls[QUERY_CALLS] ?? 0;
 }
 
 const copied = () => db().knownTransaction.count({ where: { connectionId: connection.id } });
@@ -67,11 +59,11 @@ describe("a first sync and a changes-only sync", () => {
       body: JSON.stringify({ count: 10, seed: 5 }),
     });
     const { changed } = (await answer.json()) as { changed: string[] };
-    const callsBefore = await queryCalls();
+    const callsBefore = await queryCalls(emulator);
     const later = await syncTransactions(connection.id);
     expect(later).toMatchObject({ state: "complete", copied: 10 });
     // One page of changes, and one call for the service's total that guards against a misread.
-    expect((await queryCalls()) - callsBefore).toBe(2);
+    expect((await queryCalls(emulator)) - callsBefore).toBe(2);
     const rows = await db().knownTransaction.findMany({
       where: { connectionId: connection.id, transactionId: { in: changed } },
     });
@@ -120,14 +112,14 @@ describe("an interrupted sync", () => {
     expect(await resolveTransactionId(connection.id, "not-a-gift")).toBeNull();
     expect(await notCopiedMessage(connection.id)).toContain("500 of about 2,013 gifts copied");
 
-    const callsBefore = await queryCalls();
+    const callsBefore = await queryCalls(emulator);
     const resumed = await runSync(connection.id, "instance-b");
     expect(resumed.state).toBe("complete");
     expect(await copied()).toBe(2013);
     // Only the gift at the cursor's instant is read twice (the `before` bound is made inclusive).
     expect(resumed.copied).toBeGreaterThanOrEqual(2013 - 500);
     expect(resumed.copied).toBeLessThanOrEqual(2013 - 500 + 1);
-    expect((await queryCalls()) - callsBefore).toBe(31);
+    expect((await queryCalls(emulator)) - callsBefore).toBe(31);
   });
 
   it("goes on from its cursor when the query token lapses midway", { timeout: 60_000 }, async () => {
@@ -152,12 +144,12 @@ describe("one sync per organization", () => {
   it("lets a second instance wait while the first holds the lease, and take over a lapsed one", async () => {
     await generate(1_000);
     await emulatorSwitch(emulator, "faults", { latency_ms: 5 });
-    const before = await queryCalls();
+    const before = await queryCalls(emulator);
     const [a, b] = await Promise.all([runSync(connection.id, "instance-a"), runSync(connection.id, "instance-b")]);
     await emulatorSwitch(emulator, "faults", {});
     expect([a.state, b.state].sort()).toEqual(["busy", "complete"]);
     // One pass: 21 pages of 50, read once.
-    expect((await queryCalls()) - before).toBe(21);
+    expect((await queryCalls(emulator)) - before).toBe(21);
 
     // A holder that stopped without releasing: its lease lapses and another instance goes on.
     await db().transactionSync.update({

@@ -53,19 +53,31 @@ export async function connectOrganization(emulator: EmulatorAddress, email = "ad
   });
 }
 
-export async function emulatorSwitch(emulator: EmulatorAddress, name: string, body: unknown = {}) {
+/** POSTs to one of the emulator's switches; its answer (the large organization's switches say
+ *  which gifts they made, changed or deleted). */
+export async function emulatorSwitch<T = unknown>(emulator: EmulatorAddress, name: string, body: unknown = {}) {
   const response = await fetch(`${emulator.url}/__emulator/${name}`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify(body),
   });
-  if (!response.ok) throw new Error(`switch ${name} failed: ${response.status}`);
+  // Every switch answers 200 when it did what it was asked.
+  if (response.status !== 200) throw new Error(`switch ${name} failed: ${response.status}`);
+  return (await response.json().catch(() => undefined)) as T;
 }
 
 export async function emulatorState(emulator: EmulatorAddress) {
   const response = await fetch(`${emulator.url}/__emulator/state`);
   return (await response.json()) as {
     grants: { organization_id: number; status: string; integration_status: string | null }[];
-    stats: { tokenRequests: { authorization_code: number; refresh_token: number } };
+    stats: {
+      tokenRequests: { authorization_code: number; refresh_token: number };
+      apiCalls: Record<string, number>;
+    };
   };
+}
+
+/** Transactions query calls the emulator has answered (it refuses a page over 50). */
+export async function queryCalls(emulator: EmulatorAddress): Promise<number> {
+  return (await emulatorState(emulator)).stats.apiCalls["POST /admin/oauth2/api/v1/transactions/query"] ?? 0;
 }

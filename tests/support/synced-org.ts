@@ -1,18 +1,25 @@
 // The set-up most integration tests share: an emulator for the file, and before each test an
-// empty app database, the emulator back at its seed, Riverside connected and its gifts synced.
+// empty app database, the emulator back at its seed, Riverside connected (and its gifts synced);
+// and the submissions they make.
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import { type RunningEmulator, startEmulator } from "@/emulator/server";
 import { db } from "@/lib/db";
 import { clearEnvCache } from "@/lib/env";
 import type { Connection } from "@/lib/generated/prisma/client";
 import { tick } from "@/lib/outbox/tick";
+import { splitEvenly } from "@/lib/splits/allocate";
+import { centsToInput } from "@/lib/splits/money";
+import { type SplitRowInput, submissionRequestSchema } from "@/lib/splits/schema";
+import { createSubmission } from "@/lib/submissions/create";
 import { syncTransactions } from "@/lib/transactions/sync";
 import { resetTables } from "./app-db";
 import { connectOrganization, emulatorSwitch } from "./connected-org";
+import { splitRowInput } from "./split-input";
 
 export type SyncedOrganization = { emulator: RunningEmulator; connection: Connection };
 
-export function withSyncedOrganization(): SyncedOrganization {
+/** Riverside connected before each test, its gifts not copied yet. */
+export function withConnectedOrganization(): SyncedOrganization {
   const org = {} as SyncedOrganization;
   beforeAll(async () => {
     org.emulator = await startEmulator({ port: 0, importDelayMs: 0 });
@@ -24,9 +31,57 @@ export function withSyncedOrganization(): SyncedOrganization {
     await resetTables();
     await emulatorSwitch(org.emulator, "reset");
     org.connection = await connectOrganization(org.emulator);
+  });
+  return org;
+}
+
+export function withSyncedOrganization(): SyncedOrganization {
+  const org = withConnectedOrganization();
+  beforeEach(async () => {
     await syncTransactions(org.connection.id);
   });
   return org;
+}
+
+/**
+ * Submits each gift split evenly into `parts` lines (ids `<ref>:1…`), with `line` on every line.
+ * Its submission's id.
+ */
+export async function submitEven(
+  connection: Connection,
+  transactionIds: string[],
+  options: { parts?: number; line?: Partial<SplitRowInput> } = {},
+): Promise<string> {
+  const gifts = await db().knownTransaction.findMany({
+    where: { connectionId: connection.id, transactionId: { in: transactionIds } },
+    orderBy: { transactionId: "asc" },
+  });
+  const request = submissionRequestSchema.parse({
+    idempotencyKey: crypto.randomUUID(),
+    allocations: gifts.map((t) => ({
+      transactionId: t.transactionId,
+      totalCents: Number(t.amountCents),
+      currency: t.currency,
+      removedSplitIds: [],
+      rows: splitEvenly(Number(t.amountCents), options.parts ?? 2).map((cents, i) =>
+        splitRowInput(`${t.externalId ?? t.transactionId}:${i + 1}`, centsToInput(cents), options.line),
+      ),
+    })),
+  });
+  return (await createSubmission(connection, request)).submissionId;
+}
+
+/** Ticks until the submission's imports are done and read-back has a verdict; the submission. */
+export async function verdict(submissionId: string, rounds = 400) {
+  for (let i = 0; i < rounds; i++) {
+    await tick({ submissionId, perRound: 20 });
+    const s = await db().submission.findUniqueOrThrow({
+      where: { id: submissionId },
+      include: { differences: { orderBy: [{ transactionId: "asc" }, { splitId: "asc" }] } },
+    });
+    if (s.verification && s.verification !== "pending") return s;
+  }
+  throw new Error("read-back did not finish");
 }
 
 /** Moves a submission along until it is final; its final status. */
