@@ -76,7 +76,7 @@ const DAY_MS = 86_400_000;
 
 export function generateTransactions(
   org: Organization,
-  options: { count: number; seed: number; years: number; nowMs: number },
+  options: { count: number; seed: number; years: number; nowMs: number; at?: string },
 ): number {
   let state = seedState(options.seed);
   const draw = () => {
@@ -101,6 +101,8 @@ export function generateTransactions(
     }
     time -= time % 1000;
     time -= Math.floor(draw() * 3600) * 1000;
+    // The draws above are made all the same: a seed gives the same donors, funds and amounts.
+    if (options.at !== undefined) time = Date.parse(options.at);
     const campaign = pick(org.campaigns);
     const fund = pick(org.funds);
     const id = `9${org.id}${String(n).padStart(7, "0")}`;

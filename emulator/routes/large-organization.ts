@@ -10,6 +10,8 @@ const GenerateBody = z.object({
   count: z.number().int().min(1).max(MAX_GENERATED),
   seed: z.number().int().optional().default(1),
   years: z.number().int().min(1).max(30).optional().default(5),
+  /** Every gift at this one instant (a batch entered at once), instead of spread over `years`. */
+  at: z.iso.datetime().optional(),
 });
 const ChangeBody = z.object({
   count: z.number().int().min(1).max(MAX_CHANGED),

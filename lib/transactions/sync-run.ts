@@ -225,6 +225,12 @@ async function readAll(
           atCursor = new Set([t.id]);
         } else if (time === cursor.getTime()) atCursor.add(t.id);
       }
+      // Nothing new and no token: the service holds more than a page at the cursor's instant and
+      // answers each new query with the same first page of them. Asking again would loop forever.
+      if (more && !answer.query_token && results.length === 0 && cursor)
+        throw new Error(
+          `The service lists more than a page of gifts at ${cursor.toISOString()} without a query token to page through them, so the copy cannot get past that instant.`,
+        );
       channel.push({ results, total: answer.total, newQuery: token === null, overlap: again.size, last: !more });
       if (!more) break;
       // has_more without a token: a new query from the cursor goes on.

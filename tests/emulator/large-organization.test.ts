@@ -41,6 +41,33 @@ describe("a large organization", () => {
     expect(Math.min(...found.results.map((t) => t.sync_version))).toBeGreaterThan(213);
   });
 
+  it("puts a batch at one instant with `at`, listed by id, and only its total below `before` that instant", async () => {
+    const at = "2024-12-31T12:00:00.000Z";
+    const made = await postJson(`${emu.url}/__emulator/organizations/1001/generate`, { count: 120, seed: 4, at });
+    expect(made.status).toBe(200);
+    const tied = await page({ per_page: 50, query: { before: "2025-01-01T00:00:00Z", after: "2024-12-31T11:59:59Z" } });
+    expect(tied.total).toBe(120);
+    const times = new Set<string>();
+    const ids: string[] = [];
+    let next: Page = tied;
+    for (;;) {
+      for (const t of next.results as unknown as { id: string; transaction_time: string }[]) {
+        times.add(t.transaction_time);
+        ids.push(t.id);
+      }
+      if (!next.query_token) break;
+      next = await page({ query_token: next.query_token });
+    }
+    expect([...times]).toEqual([at]);
+    expect(ids).toEqual([...ids].sort());
+    // `before` and `after` both leave the instant itself out.
+    const older = (await page({ per_page: 1, query: { before: at } })).total;
+    const newer = (await page({ per_page: 1, query: { after: at } })).total;
+    expect(older + 120 + newer).toBe((await page({ per_page: 1 })).total);
+    const bad = await postJson(`${emu.url}/__emulator/organizations/1001/generate`, { count: 1, at: "yesterday" });
+    expect(bad.status).toBe(400);
+  });
+
   it("refuses a count it cannot hold", async () => {
     const answer = await postJson(`${emu.url}/__emulator/organizations/1001/generate`, { count: 0 });
     expect(answer.status).toBe(400);
