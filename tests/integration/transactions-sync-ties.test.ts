@@ -60,19 +60,23 @@ describe("gifts that share one instant", () => {
     },
   );
 
-  it("stop a service that pages without query tokens with a clear error instead of a loop", { timeout: 30_000 }, async () => {
-    await post("generate", { count: 200, seed: 14 });
-    await post("generate", { count: 120, seed: 8, at: INSTANT });
-    // Without tokens each page is a new query from the oldest instant read so far: the same first
-    // 50 of the 120 every time, so the copy cannot get past them.
-    await emulatorSwitch(org.emulator, "settings", { query_paging: "no_token" });
-    await expect(syncTransactions(org.connection.id)).rejects.toThrow(
-      "more than a page of gifts at 2001-01-01T00:00:00.000Z",
-    );
-    const sync = await syncState();
-    expect(sync.lastError).toMatch(/without a query token/);
-    expect(sync.mode).toBe("full");
-    // What came before the instant is copied and usable.
-    expect((await copiedIds()).size).toBeGreaterThanOrEqual(213 + 50);
-  });
+  it(
+    "stop a service that pages without query tokens with a clear error instead of a loop",
+    { timeout: 30_000 },
+    async () => {
+      await post("generate", { count: 200, seed: 14 });
+      await post("generate", { count: 120, seed: 8, at: INSTANT });
+      // Without tokens each page is a new query from the oldest instant read so far: the same first
+      // 50 of the 120 every time, so the copy cannot get past them.
+      await emulatorSwitch(org.emulator, "settings", { query_paging: "no_token" });
+      await expect(syncTransactions(org.connection.id)).rejects.toThrow(
+        "more than a page of gifts at 2001-01-01T00:00:00.000Z",
+      );
+      const sync = await syncState();
+      expect(sync.lastError).toMatch(/without a query token/);
+      expect(sync.mode).toBe("full");
+      // What came before the instant is copied and usable.
+      expect((await copiedIds()).size).toBeGreaterThanOrEqual(213 + 50);
+    },
+  );
 });
