@@ -41,7 +41,7 @@ export class LeaseLost extends Error {
  * leave a resume point past rows that were not stored.
  */
 export function storeBatch(
-  run: { connectionId: string; owner: string },
+  run: { connectionId: string; owner: string; namesSent?: NamesSent },
   results: readonly ServiceTransaction[],
   progress: BatchProgress,
   previous?: Previous,
@@ -52,7 +52,7 @@ export function storeBatch(
   // Built before a connection is taken: on the embedded database (one connection) this batch's
   // statement is ready when the previous one's ends.
   const rows = results.length > 0 ? insertRows(connectionId, results, new Date()) : null;
-  const names = namesIn(results);
+  const names = namesIn(results, run.namesSent);
   const leaseUntil = new Date(Date.now() + SYNC_LEASE_MS).toISOString();
   return inTransaction(async (client) => {
     // Not waiting for the disk at commit: a crash loses at most the last batches, and their
@@ -78,12 +78,23 @@ export function storeBatch(
   });
 }
 
-/** The campaigns, funds and donors a batch names, each once, with an id when any row gave one. */
-function namesIn(results: readonly ServiceTransaction[]): string {
+/**
+ * The names a run has already sent to be stored (with whether an id came with them), so that its
+ * later batches leave them out: most pages name only campaigns, funds and donors seen before. A
+ * batch that fails ends its run, and the next run starts with none sent. Bounded: past
+ * `NAMES_SENT_LIMIT` it starts over, which only sends some names again.
+ */
+export type NamesSent = Set<string>;
+const NAMES_SENT_LIMIT = 100_000;
+
+/** The campaigns, funds and donors a batch names, each once, with an id when any row gave one;
+ *  without those the run has sent already. */
+function namesIn(results: readonly ServiceTransaction[], sent?: NamesSent): string {
   const names = new Map<string, { kind: string; name: string; id: string | null }>();
   const add = (kind: string, name: string | null | undefined, id: string | null | undefined) => {
     if (!name) return;
     const key = `${kind}\u0000${name}`;
+    if (sent?.has(`${key}\u0000${id ? "id" : ""}`) || (!id && sent?.has(`${key}\u0000id`))) return;
     const seen = names.get(key);
     if (!seen) names.set(key, { kind, name, id: id ?? null });
     else if (!seen.id && id) seen.id = id;
@@ -94,6 +105,10 @@ function namesIn(results: readonly ServiceTransaction[]): string {
     // Lower-cased in SQL (upsertNames), as contactSearch is: JavaScript and PostgreSQL fold some
     // letters differently (a final sigma, a dotted capital I).
     add("contact", t.contact_name, null);
+  }
+  if (sent) {
+    if (sent.size + names.size > NAMES_SENT_LIMIT) sent.clear();
+    for (const [key, n] of names) sent.add(`${key}\u0000${n.id ? "id" : ""}`);
   }
   return JSON.stringify([...names.values()]);
 }

@@ -25,7 +25,7 @@ import {
 import { PageChannel } from "./page-channel";
 import { removeUnseen } from "./remove-unseen";
 import { releaseSyncLease, takeSyncLease } from "./sync-lease";
-import { LeaseLost, type Previous, storeBatch } from "./store-page";
+import { LeaseLost, type NamesSent, type Previous, storeBatch } from "./store-page";
 
 /** Changes are asked for from a little before the last run began: clocks differ. */
 const CHANGES_OVERLAP_MS = 2 * 60_000;
@@ -124,6 +124,7 @@ async function runFull(
   const writing: Promise<void>[] = [];
   let previous: Previous | undefined;
   let copied = sync.copied;
+  const namesSent: NamesSent = new Set();
   try {
     for (;;) {
       const pages = await channel.take(PAGES_PER_WRITE);
@@ -141,7 +142,7 @@ async function runFull(
         before += page.results.length;
       }
       const write = storeBatch(
-        { connectionId, owner },
+        { connectionId, owner, namesSent },
         results,
         {
           copied: results.length,

@@ -201,6 +201,32 @@ describe("campaign and fund filters", () => {
     expect(names.funds.map((f) => f.name).sort()).toEqual([...fundNames].sort());
     for (const f of funds) expect(names.funds.find((n) => n.name === f.fund)?.id).toBe(f.fundId);
   });
+
+  it("learns a campaign's id from a later batch of the run that first named it without one", async () => {
+    const run = { connectionId: org.connection.id, owner: "test", namesSent: new Set<string>() };
+    expect(await takeSyncLease(org.connection.id, run.owner)).toBe(true);
+    const gift = (id: string, campaign_id: string | null) =>
+      ({
+        id,
+        amount_in_cents: 500,
+        currency: "USD",
+        transaction_time: "2026-02-01T10:00:00.000Z",
+        campaign: "Winter Appeal",
+        campaign_id,
+        contact_name: "Ada Byron",
+        sync_version: 1,
+      }) as ServiceTransaction;
+    await storeBatch(run, [gift("9300", null)], { copied: 1 });
+    await storeBatch(run, [gift("9301", null)], { copied: 1 });
+    expect(run.namesSent.size).toBe(2);
+    await storeBatch(run, [gift("9302", "c-77")], { copied: 1 });
+    const named = await knownNames(org.connection.id);
+    expect(named.campaigns.find((c) => c.name === "Winter Appeal")?.id).toBe("c-77");
+    const donors = await db().knownName.findMany({
+      where: { connectionId: org.connection.id, kind: "contact", name: "ada byron" },
+    });
+    expect(donors).toHaveLength(1);
+  });
 });
 
 describe("overlapping writes", () => {
