@@ -52,31 +52,3 @@ function createClient(): PrismaClient {
   // $disconnect ends the pool too, as when the adapter made it (scripts exit on it).
   return new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
 }
-
-/**
- * One statement straight on the Prisma client's own pool, for the few that run on every request
- * (the health check's write and audit trail, the session's connection read when it is not
- * cached). Prisma's $queryRaw costs about 0.4 ms more per statement here (its executor and
- * result mapping: 0.9 against 0.5 ms for the audit trail, 1.2 against 0.8 ms for the check's
- * write), which a request that makes two pays on the critical path. Timestamps without a zone
- * are read as UTC, as
- * Prisma reads them; everything else as `pg` does (Prisma's raw results are the same for the
- * columns read this way: tests/integration/connection-raw-reads.test.ts).
- *
- * With a `name`, the statement is prepared once per pooled connection (about 0.1 ms less each
- * time). Not for `SELECT *` or `RETURNING *`: a prepared plan fails ("cached plan must not change
- * result type") once a migration adds a column while this process runs.
- */
-export async function sqlRows<T>(text: string, values: unknown[], name?: string): Promise<T[]> {
-  const result = await pool().query<T & pg.QueryResultRow>({ name, text, values, types: UTC_TYPES });
-  return result.rows;
-}
-
-const TIMESTAMP_OID = 1114;
-const parseUtc = (text: string) => new Date(`${text.replace(" ", "T")}Z`);
-const UTC_TYPES = {
-  getTypeParser: ((oid: number, format?: "text" | "binary") =>
-    oid === TIMESTAMP_OID && format !== "binary"
-      ? parseUtc
-      : pg.types.getTypeParser(oid, format ?? "text")) as typeof pg.types.getTypeParser,
-};

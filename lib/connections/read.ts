@@ -1,6 +1,6 @@
 // The settings page's read of the signed-in admin's connection, scoped to it by construction.
 import "server-only";
-import { sqlRows } from "@/lib/db";
+import { sqlRows } from "@/lib/db-sql";
 import type { Connection } from "@/lib/generated/prisma/client";
 import { findConnection } from "./store";
 import { type ConnectionView, type EventView, toConnectionView } from "./view";

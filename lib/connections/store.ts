@@ -1,6 +1,7 @@
 // The token store: connections, their sealed tokens, and their audit trail.
 import "server-only";
-import { db, sqlRows } from "@/lib/db";
+import { db } from "@/lib/db";
+import { sqlRows } from "@/lib/db-sql";
 import { getEnv, type ServiceEnvironment } from "@/lib/env";
 import type { Connection, ConnectionEventType } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";

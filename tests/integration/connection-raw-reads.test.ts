@@ -1,5 +1,5 @@
 // The session check reads and the health check writes the connection with plain SQL straight on
-// the pool (lib/db.ts, sqlRows): they must give exactly the row Prisma's model queries give
+// the pool (lib/db-sql.ts, sqlRows): they must give exactly the row Prisma's model queries give
 // (types, dates, arrays, enums), whatever the machine's time zone. Stored timestamps are UTC
 // without a zone; `pg` on its own reads and writes them in local time, so this file runs in a
 // zone that is not UTC.
