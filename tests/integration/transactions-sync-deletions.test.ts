@@ -10,7 +10,13 @@ import { NOT_KNOWN_MESSAGE, REMOVED_GIFT_MESSAGE, whyNotCopied } from "@/lib/tra
 import { syncTransactions } from "@/lib/transactions/sync";
 import { runSync } from "@/lib/transactions/sync-run";
 import { emulatorSwitch, queryCalls } from "../support/connected-org";
-import { submitEven, verdict, withConnectedOrganization } from "../support/synced-org";
+import {
+  copiedIds as copiedOf,
+  submitEven,
+  syncState as syncOf,
+  verdict,
+  withConnectedOrganization,
+} from "../support/synced-org";
 
 const org = withConnectedOrganization();
 
@@ -20,15 +26,8 @@ const deleteAtService = async (body: unknown) => (await post<{ deleted: string[]
 const changeAtService = async (count: number) =>
   (await post<{ changed: string[] }>("change", { count, seed: 5 })).changed;
 
-async function copiedIds(): Promise<Set<string>> {
-  const rows = await db().knownTransaction.findMany({
-    where: { connectionId: org.connection.id },
-    select: { transactionId: true },
-  });
-  return new Set(rows.map((r) => r.transactionId));
-}
-
-const syncState = () => db().transactionSync.findUniqueOrThrow({ where: { connectionId: org.connection.id } });
+const copiedIds = () => copiedOf(org.connection.id);
+const syncState = () => syncOf(org.connection.id);
 
 describe("gifts deleted at the service", () => {
   it("are noticed by the next changes run (the copy holds more), re-read in full and removed", async () => {

@@ -5,7 +5,7 @@ import { db } from "@/lib/db";
 import { syncTransactions } from "@/lib/transactions/sync";
 import { runSync } from "@/lib/transactions/sync-run";
 import { emulatorSwitch } from "../support/connected-org";
-import { withConnectedOrganization } from "../support/synced-org";
+import { copiedIds as copiedOf, syncState as syncOf, withConnectedOrganization } from "../support/synced-org";
 
 const org = withConnectedOrganization();
 
@@ -13,15 +13,8 @@ const org = withConnectedOrganization();
 const INSTANT = "2001-01-01T00:00:00.000Z";
 const post = <T>(path: string, body: unknown) => emulatorSwitch<T>(org.emulator, `organizations/1001/${path}`, body);
 
-async function copiedIds(): Promise<Set<string>> {
-  const rows = await db().knownTransaction.findMany({
-    where: { connectionId: org.connection.id },
-    select: { transactionId: true },
-  });
-  return new Set(rows.map((r) => r.transactionId));
-}
-
-const syncState = () => db().transactionSync.findUniqueOrThrow({ where: { connectionId: org.connection.id } });
+const copiedIds = () => copiedOf(org.connection.id);
+const syncState = () => syncOf(org.connection.id);
 
 describe("gifts that share one instant", () => {
   it(

@@ -43,6 +43,15 @@ export function withSyncedOrganization(): SyncedOrganization {
   return org;
 }
 
+/** The ids of the gifts the app's copy holds for a connection. */
+export async function copiedIds(connectionId: string): Promise<Set<string>> {
+  const rows = await db().knownTransaction.findMany({ where: { connectionId }, select: { transactionId: true } });
+  return new Set(rows.map((r) => r.transactionId));
+}
+
+/** The connection's sync row: its run's mode, cursor and counts. */
+export const syncState = (connectionId: string) => db().transactionSync.findUniqueOrThrow({ where: { connectionId } });
+
 /**
  * Submits each gift split evenly into `parts` lines (ids `<ref>:1…`), with `line` on every line.
  * Its submission's id.
