@@ -99,7 +99,11 @@ export function createListeningCache(options: Omit<ChangeListenerOptions, "onCha
   return { cache, listener };
 }
 
-const globalForCache = globalThis as unknown as { apportionConnectionCache?: ListeningCache | ConnectionCache };
+/** This process's cache, with its listener when it has one. On `globalThis`, which every copy of
+ *  this module shares: the dev server gives the worker (instrumentation) and the routes copies of
+ *  their own, whose `ConnectionCache` classes differ, so nothing here may ask `instanceof`. */
+type ProcessCache = { cache: ConnectionCache; listener: ChangeListener | null };
+const globalForCache = globalThis as unknown as { apportionConnectionCache?: ProcessCache };
 
 /**
  * This process's cache, its listener started on first use. With CONNECTION_CACHE=0 (set by the
@@ -116,21 +120,20 @@ export function processConnectionCache(): ConnectionCache {
             databaseUrl: env.DATABASE_URL,
             notify: (payload) => db().$executeRaw`SELECT pg_notify(${CHANGE_CHANNEL}, ${payload})`,
           })
-        : new ConnectionCache();
+        : { cache: new ConnectionCache(), listener: null };
     globalForCache.apportionConnectionCache = current;
   }
-  return current instanceof ConnectionCache ? current : current.cache;
+  return current.cache;
 }
 
 /** This process's cache if anything has read through it yet: there is nothing to forget before. */
 export function existingProcessConnectionCache(): ConnectionCache | undefined {
-  const current = globalForCache.apportionConnectionCache;
-  return current instanceof ConnectionCache ? current : current?.cache;
+  return globalForCache.apportionConnectionCache?.cache;
 }
 
 /** Stops this process's listener (tests; a script that wants to exit at once). */
 export async function stopProcessConnectionCache(): Promise<void> {
   const current = globalForCache.apportionConnectionCache;
   globalForCache.apportionConnectionCache = undefined;
-  if (current && !(current instanceof ConnectionCache)) await current.listener.stop();
+  await current?.listener?.stop();
 }

@@ -91,3 +91,23 @@ describe("ConnectionCache", () => {
     expect(Object.isFrozen(kept)).toBe(true);
   });
 });
+
+describe("processConnectionCache", () => {
+  it("is one per process even where the module is loaded twice (the dev server's worker and routes)", async () => {
+    vi.stubEnv("CONNECTION_CACHE", "0");
+    const first = await import("@/lib/connections/connection-cache");
+    vi.resetModules();
+    const second = await import("@/lib/connections/connection-cache");
+    expect(second.ConnectionCache).not.toBe(first.ConnectionCache);
+    try {
+      const cache = first.processConnectionCache();
+      expect(second.processConnectionCache()).toBe(cache);
+      expect(second.existingProcessConnectionCache()).toBe(cache);
+      const load = vi.fn(async (id: string) => row(id));
+      expect(await second.processConnectionCache().read("a", load)).toMatchObject({ id: "a" });
+    } finally {
+      await second.stopProcessConnectionCache();
+      vi.unstubAllEnvs();
+    }
+  });
+});
