@@ -60,7 +60,9 @@ export function TransactionsList({ campaigns, funds }: Props) {
       <TransactionFilters values={values} campaigns={campaigns} funds={funds} onChange={update} resetKey={resetKey} />
       <div className="toolbar">
         <p className="muted small" aria-live="polite">
-          {data ? `${data.total} transaction${data.total === 1 ? "" : "s"}${filtered ? " match" : ""}` : " "}
+          {data
+            ? `${data.total.toLocaleString("en-US")} transaction${data.total === 1 ? "" : "s"}${filtered ? " match" : ""}`
+            : " "}
           {data?.syncedAt ? ` · copied from the service ${dateTimeAgo(data.syncedAt)}` : ""}
         </p>
         <Button variant="secondary" onClick={() => sync.mutate()} disabled={sync.isPending}>
@@ -125,7 +127,7 @@ export function TransactionsList({ campaigns, funds }: Props) {
             Previous
           </Button>
           <span aria-current="page">
-            Page {page} of {pages}
+            Page {page.toLocaleString("en-US")} of {pages.toLocaleString("en-US")}
           </span>
           <Button variant="secondary" disabled={page >= pages} onClick={() => update({ page: page + 1 })}>
             Next
