@@ -13,13 +13,21 @@ import { type FilterValues, NO_FILTERS, TransactionFilters } from "./transaction
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
 const FILTER_KEYS = ["search", "campaignId", "fund", "after", "before", "split"] as const;
+/** The API's highest page (lib/transactions/read.ts). */
+const MAX_PAGE = 100_000;
 
 type Props = { campaigns: CampaignOption[]; funds: { name: string }[] };
 
 export function TransactionsList({ campaigns, funds }: Props) {
   const [query, updateQuery] = useUrlQuery();
   const params = new URLSearchParams(query);
-  const { data, error, isPending, isFetching } = useTransactions(query);
+  // A page number typed into the address that is not one (abc, 0, -3) shows the first page.
+  const asked = Number(params.get("page") ?? 1);
+  const page = Number.isInteger(asked) && asked >= 1 ? Math.min(asked, MAX_PAGE) : 1;
+  const listParams = new URLSearchParams(query);
+  if (page > 1) listParams.set("page", String(page));
+  else listParams.delete("page");
+  const { data, error, isPending, isFetching } = useTransactions(listParams.toString());
   const sync = useSyncTransactions();
 
   const values: FilterValues = {
@@ -30,21 +38,26 @@ export function TransactionsList({ campaigns, funds }: Props) {
     before: params.get("before") ?? "",
     split: params.get("split") ?? "all",
   };
-  const page = Number(params.get("page") ?? 1);
 
   const [resetKey, setResetKey] = useState(0);
 
   function update(next: Partial<FilterValues> & { page?: number }) {
-    updateQuery((updated) => {
-      for (const key of FILTER_KEYS) {
-        const value = next[key];
-        if (value === undefined) continue;
-        if (value && !(key === "split" && value === "all")) updated.set(key, value);
-        else updated.delete(key);
-      }
-      if (next.page && next.page > 1) updated.set("page", String(next.page));
-      else updated.delete("page");
-    });
+    // A new page is a step Back returns from; a filter edit replaces the address (one entry per
+    // keystroke would bury the page before it).
+    const paging = Object.keys(next).length === 1 && next.page !== undefined;
+    updateQuery(
+      (updated) => {
+        for (const key of FILTER_KEYS) {
+          const value = next[key];
+          if (value === undefined) continue;
+          if (value && !(key === "split" && value === "all")) updated.set(key, value);
+          else updated.delete(key);
+        }
+        if (next.page && next.page > 1) updated.set("page", String(next.page));
+        else updated.delete("page");
+      },
+      paging ? { push: true } : undefined,
+    );
   }
 
   function clearFilters() {
@@ -61,7 +74,7 @@ export function TransactionsList({ campaigns, funds }: Props) {
       <div className="toolbar">
         <p className="muted small" aria-live="polite">
           {data
-            ? `${data.total.toLocaleString("en-US")} transaction${data.total === 1 ? "" : "s"}${filtered ? " match" : ""}`
+            ? `${data.total.toLocaleString("en-US")} transaction${data.total === 1 ? "" : "s"}${filtered ? (data.total === 1 ? " matches" : " match") : ""}`
             : " "}
           {data?.syncedAt ? ` · copied from the service ${dateTimeAgo(data.syncedAt)}` : ""}
         </p>
@@ -77,24 +90,36 @@ export function TransactionsList({ campaigns, funds }: Props) {
         loading="Loading transactions…"
         isEmpty={data?.items.length === 0}
         empty={
-          <>
-            <p>
-              {filtered
-                ? "No transactions match these filters."
-                : "No transactions yet. Refresh to copy them from the service."}
-            </p>
-            {values.search && (
-              <p className="muted small">
-                Search finds a donor by any part of their name, a gift by its whole id or external id, or an amount.
-                Campaigns and funds have their own filters.
+          data && data.total > 0 ? (
+            <>
+              <p>
+                Page {page.toLocaleString("en-US")} is past the last page of this list ({pages.toLocaleString("en-US")}
+                ).
               </p>
-            )}
-            {filtered && (
-              <Button variant="secondary" onClick={clearFilters}>
-                Clear filters
+              <Button variant="secondary" onClick={() => update({ page: pages })}>
+                Go to page {pages.toLocaleString("en-US")}
               </Button>
-            )}
-          </>
+            </>
+          ) : (
+            <>
+              <p>
+                {filtered
+                  ? "No transactions match these filters."
+                  : "No transactions yet. Refresh to copy them from the service."}
+              </p>
+              {values.search && (
+                <p className="muted small">
+                  Search finds a donor by any part of their name, a gift by its whole id or external id, or an amount.
+                  Campaigns and funds have their own filters.
+                </p>
+              )}
+              {filtered && (
+                <Button variant="secondary" onClick={clearFilters}>
+                  Clear filters
+                </Button>
+              )}
+            </>
+          )
         }
       >
         <div className={`card table-card${isFetching ? " is-fetching" : ""}`}>
@@ -115,7 +140,7 @@ export function TransactionsList({ campaigns, funds }: Props) {
             </thead>
             <tbody>
               {data?.items.map((t) => (
-                <TransactionRow key={t.transactionId} transaction={t} />
+                <TransactionRow key={t.transactionId} transaction={t} list={listParams.toString()} />
               ))}
             </tbody>
           </table>
@@ -138,7 +163,7 @@ export function TransactionsList({ campaigns, funds }: Props) {
   );
 }
 
-function TransactionRow({ transaction: t }: { transaction: TransactionView }) {
+function TransactionRow({ transaction: t, list }: { transaction: TransactionView; list: string }) {
   return (
     <tr>
       <td data-label="Date">{dateFormat.format(new Date(t.occurredAt))}</td>
@@ -168,7 +193,10 @@ function TransactionRow({ transaction: t }: { transaction: TransactionView }) {
         )}
       </td>
       <td className="num">
-        <ButtonLink variant="secondary" href={`/transactions/${encodeURIComponent(t.transactionId)}`}>
+        <ButtonLink
+          variant="secondary"
+          href={`/transactions/${encodeURIComponent(t.transactionId)}${list ? `?${new URLSearchParams({ list })}` : ""}`}
+        >
           {t.splits.length > 0 ? "Change split" : "Split"}
           <span className="visually-hidden">
             {" "}

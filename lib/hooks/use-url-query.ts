@@ -10,7 +10,11 @@ import { useCallback, useEffect, useRef, useState } from "react";
  * undo the other. Here every change starts from the latest one asked for; the address follows.
  * A change of the address the app did not make (Back, a link) replaces the state.
  */
-export function useUrlQuery(): [string, (change: (params: URLSearchParams) => void) => void] {
+type Change = (params: URLSearchParams) => void;
+
+/** `push`: the change is a step of its own in the browser's history (Back returns to before it);
+ *  otherwise it replaces the current entry. */
+export function useUrlQuery(): [string, (change: Change, options?: { push?: boolean }) => void] {
   const router = useRouter();
   const pathname = usePathname();
   const address = useSearchParams().toString();
@@ -27,7 +31,7 @@ export function useUrlQuery(): [string, (change: (params: URLSearchParams) => vo
   }, [address]);
 
   const update = useCallback(
-    (change: (params: URLSearchParams) => void) => {
+    (change: Change, options?: { push?: boolean }) => {
       const params = new URLSearchParams(asked.current.latest);
       change(params);
       const next = params.toString();
@@ -35,7 +39,10 @@ export function useUrlQuery(): [string, (change: (params: URLSearchParams) => vo
       asked.current.pending.add(asked.current.latest);
       asked.current.latest = next;
       setQuery(next);
-      router.replace(next ? `${pathname}?${next}` : pathname, { scroll: false });
+      const href = next ? `${pathname}?${next}` : pathname;
+      // A new page of a list starts at its top; an edited filter keeps the reader where they are.
+      if (options?.push) router.push(href);
+      else router.replace(href, { scroll: false });
     },
     [router, pathname],
   );

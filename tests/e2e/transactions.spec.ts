@@ -64,5 +64,53 @@ test("a search that finds nothing says what search looks at", async ({ page }) =
   await expect(page.getByText("No transactions match these filters.")).toBeVisible();
   await expect(page.getByText(/a gift by its whole id or external id/)).toBeVisible();
   await page.getByLabel("Search").fill("ext-1001-0001");
-  await expect(page.getByText("1 transaction match")).toBeVisible();
+  await expect(page.getByText("1 transaction matches")).toBeVisible();
+});
+
+test("a new page is a step Back returns from, the gift's way back keeps the list, and a page that is not there says so", async ({
+  page,
+  request,
+}) => {
+  await emulatorSwitch(request, "organizations/1001/generate", { count: 40, seed: 3 });
+  await connect(page);
+  await expect(page.getByText(/^53 transactions/)).toBeVisible();
+  const pages = page.getByRole("navigation", { name: "Pages" });
+  await expect(pages).toContainText("Page 1 of 3");
+
+  await pages.getByRole("button", { name: "Next" }).click();
+  await expect(page).toHaveURL(/\/transactions\?page=2$/);
+  await expect(pages).toContainText("Page 2 of 3");
+  await page.goBack();
+  await expect(page).toHaveURL(/\/transactions$/);
+  await expect(pages).toContainText("Page 1 of 3");
+  await page.goForward();
+  await expect(pages).toContainText("Page 2 of 3");
+
+  // From a gift on page 2, "← Transactions" goes back to page 2, not to the start of the list.
+  await page
+    .getByRole("row")
+    .getByRole("link", { name: /^Split the/ })
+    .first()
+    .click();
+  await expect(page.getByRole("heading", { name: /^Split \$/ })).toBeVisible();
+  await page.getByRole("link", { name: "← Transactions" }).click();
+  await expect(page).toHaveURL(/\/transactions\?page=2$/);
+  await expect(pages).toContainText("Page 2 of 3");
+
+  // An address past the last page says so (the gifts are not missing), and offers the last page.
+  await page.goto("/transactions?page=9");
+  await expect(page.getByText("Page 9 is past the last page of this list (3).")).toBeVisible();
+  await expect(page.getByText("No transactions yet")).toHaveCount(0);
+  await page.getByRole("button", { name: "Go to page 3" }).click();
+  await expect(pages).toContainText("Page 3 of 3");
+
+  // A page number that is not one shows the first page rather than an error.
+  await page.goto("/transactions?page=abc");
+  await expect(pages).toContainText("Page 1 of 3");
+  await expect(page.getByText("Some fields are invalid.")).toHaveCount(0);
+
+  // A gift id nothing here knows: said plainly, with the way back.
+  await page.goto("/transactions/no-such-gift");
+  await expect(page.getByRole("heading", { name: "Gift not found" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "← Transactions" })).toBeVisible();
 });

@@ -51,6 +51,7 @@ export default async function SplitTransactionPage({ params, searchParams }: Pro
     searchParams,
   ]);
   const restoring = timeline.find((e) => e.reached && e.submissionId === asked2.restore);
+  const back = listHref(asked2.list);
   const restore = restoring
     ? {
         values: restoreValues(gift, data.takenSplitIds, restoring.before),
@@ -60,7 +61,7 @@ export default async function SplitTransactionPage({ params, searchParams }: Pro
   return (
     <>
       <p className="small">
-        <Link href="/transactions">← Transactions</Link>
+        <Link href={back}>← Transactions</Link>
       </p>
       <h1>Split {giftName(gift)}</h1>
       <p className="muted">
@@ -107,4 +108,11 @@ function NotCopied({ title, message }: { title: string; message: string }) {
       </p>
     </>
   );
+}
+
+/** Back to the list as it was left (its search, filters and page travel in `list`). Parsed and
+ *  written again as a query string, so nothing in it can lead anywhere but the list. */
+function listHref(list: string | string[] | undefined): string {
+  const query = typeof list === "string" ? new URLSearchParams(list).toString() : "";
+  return query ? `/transactions?${query}` : "/transactions";
 }
