@@ -83,6 +83,7 @@ export function TransactionsList({ campaigns, funds }: Props) {
         </Button>
       </div>
       {sync.isError && <Notice tone="danger">{sync.error.message}</Notice>}
+      {sync.isSuccess && !data?.sync.running && <RefreshOutcome {...sync.data} />}
       <SyncProgress sync={data?.sync} />
       <AsyncState
         pending={isPending}
@@ -214,4 +215,30 @@ function dateTimeAgo(iso: string): string {
   if (minutes < 1) return "just now";
   if (minutes < 60) return `${minutes} min ago`;
   return new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
+}
+
+/** What pressing Refresh did, so that it never looks like nothing happened. While a copy is still
+ *  under way its progress says it instead. */
+function RefreshOutcome({ synced, state }: { synced: number; state: string }) {
+  if (state === "unfinished") {
+    return (
+      <p className="muted small" role="status">
+        The copy goes on in the background; the list follows it.
+      </p>
+    );
+  }
+  if (state === "busy") {
+    return (
+      <p className="muted small" role="status">
+        The copy from the service was already being brought up to date.
+      </p>
+    );
+  }
+  return (
+    <p className="muted small" role="status">
+      {synced === 0
+        ? "Up to date: nothing changed at the service since the last copy."
+        : `Up to date: ${synced.toLocaleString("en-US")} gift${synced === 1 ? "" : "s"} copied from the service.`}
+    </p>
+  );
 }

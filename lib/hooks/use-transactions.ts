@@ -18,7 +18,10 @@ export function useTransactions(query: string) {
 export function useSyncTransactions() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => apiFetch<{ synced: number }>("/api/transactions/sync", { method: "POST" }),
+    mutationFn: () =>
+      apiFetch<{ synced: number; state: "complete" | "unfinished" | "busy" }>("/api/transactions/sync", {
+        method: "POST",
+      }),
     onSuccess: () => client.invalidateQueries({ queryKey: ["transactions"] }),
   });
 }

@@ -74,6 +74,9 @@ test("a new page is a step Back returns from, the gift's way back keeps the list
   await emulatorSwitch(request, "organizations/1001/generate", { count: 40, seed: 3 });
   await connect(page);
   await expect(page.getByText(/^53 transactions/)).toBeVisible();
+  // Refresh always answers, also when the copy was already up to date.
+  await page.getByRole("button", { name: "Refresh from the service" }).click();
+  await expect(page.getByRole("status").filter({ hasText: /^Up to date: / })).toBeVisible();
   const pages = page.getByRole("navigation", { name: "Pages" });
   await expect(pages).toContainText("Page 1 of 3");
 
