@@ -44,6 +44,10 @@ test("filters changed in quick succession all hold, in the list and the address,
   await page.getByLabel("From", { exact: true }).fill("2027-01-01");
   await expect(page.getByText("Before the From date: nothing can match.")).toBeVisible();
   await expect(page.getByLabel("To", { exact: true })).toHaveAttribute("aria-invalid", "true");
+  // The error grows below its field: the row of controls stays in line.
+  const from = await page.getByLabel("From", { exact: true }).boundingBox();
+  const to = await page.getByLabel("To", { exact: true }).boundingBox();
+  expect(Math.abs((from?.y ?? 0) - (to?.y ?? 100))).toBeLessThan(1);
 
   // The address holds the filters: a reload shows the same list (once the address has caught up).
   await expect(page).toHaveURL(/after=2027-01-01/);
