@@ -4,6 +4,7 @@ import type { ConnectionView } from "@/lib/connections/view";
 import { useCheckConnection } from "@/lib/hooks/use-connection";
 import { describeScope } from "@/lib/scopes";
 import { ConnectButton } from "./connect-button";
+import { GiftCopy } from "./gift-copy";
 import { StatusBadge } from "./status-badge";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
@@ -53,6 +54,10 @@ export function ConnectionCard({ connection, providerId, zone }: Props) {
         <dt>Connected since</dt>
         <dd>
           <When iso={connection.connectedAt} zone={zone} never="Not yet" />
+        </dd>
+        <dt>Gifts in Apportion&apos;s copy</dt>
+        <dd>
+          <GiftCopy zone={zone} />
         </dd>
         <dt>Access last renewed</dt>
         <dd>
