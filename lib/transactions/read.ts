@@ -202,16 +202,29 @@ const DONORS_BY_NAME = 2_000;
 async function donorsMatching(connectionId: string, search: string): Promise<Prisma.KnownTransactionWhereInput> {
   // Prisma passes `contains` to (I)LIKE as it is: % and _ are escaped to be found as text. ILIKE:
   // PostgreSQL folds the case of the text as it folded the names (JavaScript differs for some
-  // letters), and the trigram index serves it.
-  const text = search.replace(/[\\%_]/g, (c) => `\\${c}`);
+  // letters), and the trigram index serves it. Each word on its own: "Whitaker Tom" finds
+  // Tom Whitaker.
+  const words = search
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, MAX_WORDS)
+    .map((word) => word.replace(/[\\%_]/g, (c) => `\\${c}`));
   const donors = await db().knownName.findMany({
-    where: { connectionId, kind: "contact", name: { contains: text, mode: "insensitive" } },
+    where: {
+      connectionId,
+      kind: "contact",
+      AND: words.map((word) => ({ name: { contains: word, mode: "insensitive" as const } })),
+    },
     select: { name: true },
     take: DONORS_BY_NAME + 1,
   });
-  if (donors.length > DONORS_BY_NAME) return { contactSearch: { contains: text, mode: "insensitive" } };
+  if (donors.length > DONORS_BY_NAME)
+    return { AND: words.map((word) => ({ contactSearch: { contains: word, mode: "insensitive" as const } })) };
   return { contactSearch: { in: donors.map((d) => d.name) } };
 }
+
+/** A search of more words than this looks for the donor by the first ones. */
+const MAX_WORDS = 8;
 
 /** Beyond this many split gifts in one campaign or fund, they are matched by a subquery instead. */
 const SPLIT_GIFTS_BY_ID = 2_000;

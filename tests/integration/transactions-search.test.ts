@@ -43,6 +43,16 @@ describe("search", () => {
 });
 
 describe("donor search", () => {
+  it("finds a donor by the words of the name in any order, and by a part of each", async () => {
+    await syncTransactions(org.connection.id);
+    const inOrder = await ids({ search: "James Okafor" });
+    expect(inOrder.length).toBeGreaterThan(0);
+    expect(await ids({ search: "okafor   JAMES" })).toEqual(inOrder);
+    expect(await ids({ search: "Oka Jam" })).toEqual(inOrder);
+    // Every word must be in the name.
+    expect(await ids({ search: "James Alvarez" })).toEqual([]);
+  });
+
   it("finds gifts through the donors' names, and by scanning when the text is in very many names", async () => {
     await syncTransactions(org.connection.id);
     // Every donor of the copy is a known name, once, in lower case.
