@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import type { EditorValues } from "@/lib/splits/editor-lines";
 import { formatCents } from "@/lib/splits/money";
 import { FigureCells, NameCell } from "./line-cells";
-import type { NameOption } from "./picker-logic";
+import { keptParent, type NameOption } from "./picker-logic";
 import type { LineActions } from "./use-line-actions";
 import { type Field, useLineView } from "./use-line-view";
 
@@ -45,7 +45,14 @@ export const AllocationLine = memo(function AllocationLine(props: Props) {
         </output>
       </td>
       <NameCell {...cell} field="campaign" value={view.campaign} error={error("campaign")} options={props.campaigns} />
-      <NameCell {...cell} field="parent" value={view.parent} error={error("parent")} options={props.campaigns} />
+      <NameCell
+        {...cell}
+        field="parent"
+        value={view.parent}
+        error={error("parent")}
+        options={props.campaigns}
+        placeholder={keptParent(view.campaign.name, props.campaigns)}
+      />
       <NameCell {...cell} field="fund" value={view.fund} error={error("fund")} options={props.funds} />
       <td className="line__actions">
         <Button

@@ -131,10 +131,11 @@ type NameCellProps = Omit<CellProps, "error"> & {
   value: NameChoice;
   error: string | undefined;
   options: readonly NameOption[];
+  placeholder?: string | undefined;
 };
 
 /** A campaign, parent campaign or fund: a picker whose choice counts as a finished edit. */
-export function NameCell({ index, field, value, error, change, touch, options, actions }: NameCellProps) {
+export function NameCell({ index, field, value, error, change, touch, options, actions, placeholder }: NameCellProps) {
   const id = `${field}-${index}`;
   const onChange = useCallback(
     (choice: NameChoice, created: NameOption | null) => {
@@ -157,6 +158,7 @@ export function NameCell({ index, field, value, error, change, touch, options, a
         onBlur={onBlur}
         invalid={!!error}
         describedBy={error ? `${id}-error` : undefined}
+        placeholder={placeholder}
       />
       <CellError id={`${id}-error`} message={error} />
     </td>

@@ -124,7 +124,7 @@ export function NameCombobox(props: NamePickerProps) {
       <input
         className="picker__input"
         data-picker={kind}
-        placeholder={placeholderFor(kind)}
+        placeholder={props.placeholder ?? placeholderFor(kind)}
         {...combo.getInputProps({
           "aria-label": label,
           "aria-invalid": invalid || undefined,

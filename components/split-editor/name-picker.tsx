@@ -18,6 +18,8 @@ export type NamePickerProps = {
   onBlur?: () => void;
   invalid?: boolean;
   describedBy?: string | undefined;
+  /** Instead of the kind's own placeholder: the parent a blank parent keeps, when known. */
+  placeholder?: string | undefined;
 };
 
 // The combobox (downshift, ~13 kB of gzip) loads when the admin first reaches for the table, not
@@ -67,7 +69,18 @@ export function placeholderFor(kind: PickerKind) {
   return PLACEHOLDER[kind];
 }
 
-function PlainNameInput({ id, label, kind, value, options, onChange, onBlur, invalid, describedBy }: NamePickerProps) {
+function PlainNameInput({
+  id,
+  label,
+  kind,
+  value,
+  options,
+  onChange,
+  onBlur,
+  invalid,
+  describedBy,
+  placeholder,
+}: NamePickerProps) {
   const shown = displayText(value);
   const [text, setText] = useState<string | null>(null);
   return (
@@ -80,7 +93,7 @@ function PlainNameInput({ id, label, kind, value, options, onChange, onBlur, inv
         aria-invalid={invalid || undefined}
         aria-describedby={describedBy}
         autoComplete="off"
-        placeholder={PLACEHOLDER[kind]}
+        placeholder={placeholder ?? PLACEHOLDER[kind]}
         value={text ?? shown}
         onFocus={loadPickers}
         onChange={(event) => setText(event.target.value)}

@@ -56,3 +56,10 @@ export function resolveTyped(text: string, options: readonly NameOption[], kind:
   if (exact) return choiceFor({ kind: "option", option: exact, nearMatch: false });
   return { name: typed, id: "", status: "unresolved" };
 }
+
+/** A blank parent campaign leaves the campaign's parent as the service holds it: the placeholder
+ *  names that parent when the campaign is known to have one. */
+export function keptParent(campaign: string, campaigns: readonly NameOption[]): string | undefined {
+  const parent = campaign ? campaigns.find((c) => c.name === campaign)?.parent : null;
+  return parent ? `Leave as it is: ${parent}` : undefined;
+}

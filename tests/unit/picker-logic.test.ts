@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { choiceFor, resolveTyped } from "@/components/split-editor/picker-logic";
+import { choiceFor, keptParent, resolveTyped } from "@/components/split-editor/picker-logic";
 import { menuItems } from "@/components/split-editor/picker-menu";
 
 const FUNDS = [
@@ -49,5 +49,18 @@ describe("text left in a picker without a choice", () => {
 
   it("is no name when it is blank, so a blank never reaches the service's default", () => {
     expect(resolveTyped("  ", FUNDS, "campaign")).toEqual({ name: "", id: "", status: "none" });
+  });
+});
+
+describe("the parent campaign's placeholder", () => {
+  const campaigns = [
+    { name: "Spring Food Drive", id: "c1", parent: "Annual Appeal 2026" },
+    { name: "Holiday Meals", id: "c2", parent: null },
+  ];
+  it("names the parent a blank parent keeps, when the campaign is known to have one", () => {
+    expect(keptParent("Spring Food Drive", campaigns)).toBe("Leave as it is: Annual Appeal 2026");
+    expect(keptParent("Holiday Meals", campaigns)).toBeUndefined();
+    expect(keptParent("A new campaign", campaigns)).toBeUndefined();
+    expect(keptParent("", campaigns)).toBeUndefined();
   });
 });
