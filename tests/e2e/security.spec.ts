@@ -69,11 +69,12 @@ test("admin A can neither read nor change organization B's data through any page
   });
   expect(foreign.status()).toBe(404);
 
-  // Pages too.
-  await pageA.goto(`/history/${submissionId}`);
-  await expect(pageA.getByText("This page could not be found")).toBeVisible();
-  await pageA.goto(`/transactions/${HARBOR_TRANSACTION}`);
-  await expect(pageA.getByText("This page could not be found")).toBeVisible();
+  // Pages too: not found (404), exactly as an id that does not exist, so nothing tells them apart.
+  expect((await pageA.goto(`/history/${submissionId}`))?.status()).toBe(404);
+  await expect(pageA.getByRole("heading", { name: "Page not found" })).toBeVisible();
+  expect((await pageA.goto(`/transactions/${HARBOR_TRANSACTION}`))?.status()).toBe(404);
+  await expect(pageA.getByRole("heading", { name: "Gift not found" })).toBeVisible();
+  await expect(pageA.getByText("Harbor", { exact: false })).toHaveCount(0);
 
   // A disconnecting ends A's session only; B's connection is untouched.
   expect((await apiA.post("/api/connection/disconnect")).status()).toBe(200);
