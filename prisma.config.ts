@@ -1,5 +1,6 @@
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 import nextEnv from "@next/env";
 import { PrismaPg } from "@prisma/adapter-pg";
@@ -97,7 +98,7 @@ class MigrationAdapterFactory {
   }
 
   private async pgliteShadow() {
-    const db = await PGlite.create({ extensions: { pg_trgm } });
+    const db = await PGlite.create({ extensions: { pg_trgm, unaccent } });
     const server = new PGLiteSocketServer({ db, host: "127.0.0.1", port: 0, maxConnections: 1 });
     await server.start();
     const [host, port] = server.getServerConn().split(":");

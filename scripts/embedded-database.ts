@@ -3,6 +3,7 @@
 // One process at a time may open the data folder (a second one corrupts it), hence the lock.
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -16,8 +17,8 @@ export async function startEmbeddedDatabase(dataDir: string, port: number): Prom
   let db: PGlite | undefined;
   let server: PGLiteSocketServer | undefined;
   try {
-    // pg_trgm backs the transactions search index (a migration creates the extension).
-    db = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+    // pg_trgm backs the donor search index, unaccent folds donor names (migrations create both).
+    db = await PGlite.create(dataDir, { extensions: { pg_trgm, unaccent } });
     // Connections queue on the one PGlite session; the app keeps its pool at 1 (see lib/db.ts).
     server = new PGLiteSocketServer({ db, host: "127.0.0.1", port, maxConnections: 16 });
     await server.start();

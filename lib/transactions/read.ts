@@ -3,6 +3,7 @@
 import "server-only";
 import { z } from "zod";
 import { db } from "@/lib/db";
+import { sql } from "@/lib/db-sql";
 import type { KnownSplit, KnownTransaction, Prisma } from "@/lib/generated/prisma/client";
 import { type SyncProgress, syncProgress } from "./sync";
 
@@ -204,11 +205,9 @@ async function donorsMatching(connectionId: string, search: string): Promise<Pri
   // PostgreSQL folds the case of the text as it folded the names (JavaScript differs for some
   // letters), and the trigram index serves it. Each word on its own: "Whitaker Tom" finds
   // Tom Whitaker.
-  const words = search
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, MAX_WORDS)
-    .map((word) => word.replace(/[\\%_]/g, (c) => `\\${c}`));
+  const words = (await foldedLikeNames(search.split(/\s+/).filter(Boolean).slice(0, MAX_WORDS))).map((word) =>
+    word.replace(/[\\%_]/g, (c) => `\\${c}`),
+  );
   const donors = await db().knownName.findMany({
     where: {
       connectionId,
@@ -225,6 +224,15 @@ async function donorsMatching(connectionId: string, search: string): Promise<Pri
 
 /** A search of more words than this looks for the donor by the first ones. */
 const MAX_WORDS = 8;
+
+/** The words without their accents, as donor names are kept for search (store-page.ts), by
+ *  PostgreSQL's unaccent so that both sides fold alike. Plain ASCII has none: no round trip. */
+async function foldedLikeNames(words: string[]): Promise<string[]> {
+  if (words.every((word) => /^[\x20-\x7e]*$/.test(word))) return words;
+  const rows = await sql<{ folded: string }>`
+    SELECT unaccent(w) AS folded FROM unnest(${words}::text[]) WITH ORDINALITY AS t(w, n) ORDER BY n`;
+  return rows.map((r) => r.folded);
+}
 
 /** Beyond this many split gifts in one campaign or fund, they are matched by a subquery instead. */
 const SPLIT_GIFTS_BY_ID = 2_000;

@@ -102,8 +102,8 @@ function namesIn(results: readonly ServiceTransaction[], sent?: NamesSent): stri
   for (const t of results) {
     add("campaign", t.campaign, t.campaign_id);
     add("fund", t.fund, t.fund_id);
-    // Lower-cased in SQL (upsertNames), as contactSearch is: JavaScript and PostgreSQL fold some
-    // letters differently (a final sigma, a dotted capital I).
+    // Folded in SQL (upsertNames: lower case, no accents), as contactSearch is: JavaScript and
+    // PostgreSQL fold some letters differently (a final sigma, a dotted capital I).
     add("contact", t.contact_name, null);
   }
   if (sent) {
@@ -118,7 +118,7 @@ function namesIn(results: readonly ServiceTransaction[], sent?: NamesSent): stri
 function upsertNames(connectionId: string, names: string) {
   return statement`
     WITH page AS (SELECT DISTINCT ON (kind, name) n.kind::"KnownNameKind" AS kind,
-        CASE WHEN n.kind = 'contact' THEN left(lower(n.name), ${CONTACT_SEARCH_LENGTH}::int) ELSE n.name END AS name, n.id
+        CASE WHEN n.kind = 'contact' THEN left(lower(unaccent(n.name)), ${CONTACT_SEARCH_LENGTH}::int) ELSE n.name END AS name, n.id
       FROM json_to_recordset(${names}::json) AS n(kind text, name text, id text)),
     added AS (INSERT INTO "KnownName" ("connectionId", "kind", "name", "serviceId")
       SELECT ${connectionId}::uuid, kind, name, id FROM page ON CONFLICT DO NOTHING)
@@ -156,7 +156,7 @@ function insertRows(connectionId: string, results: readonly ServiceTransaction[]
       "occurredAt", "campaign", "campaignId", "fund", "fundId", "contactName", "syncedAt", "syncVersion", "contactSearch")
     SELECT ${connectionId}::uuid, t.id, t.ext, t.amount::bigint, t.currency, t.occurred::timestamptz AT TIME ZONE 'UTC',
       t.campaign, t.campaign_id, t.fund, t.fund_id, t.contact, ${synced}::timestamptz AT TIME ZONE 'UTC',
-      t.version::bigint, left(lower(coalesce(t.contact, '')), ${CONTACT_SEARCH_LENGTH}::int)
+      t.version::bigint, left(lower(unaccent(coalesce(t.contact, ''))), ${CONTACT_SEARCH_LENGTH}::int)
     FROM json_to_recordset(${rows}::json) AS t(id text, ext text, amount text, currency text, occurred text,
       campaign text, campaign_id text, fund text, fund_id text, contact text, version text)
     ON CONFLICT ("connectionId", "transactionId") DO UPDATE SET

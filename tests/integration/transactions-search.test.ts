@@ -99,6 +99,34 @@ describe("donor names in other scripts", () => {
     expect(await ids({ search: "δυσσ" })).toEqual(["9200"]);
     expect(await ids({ search: "İlker" })).toEqual(["9201"]);
   });
+
+  it("finds a donor with or without the accents of the name", async () => {
+    const run = { connectionId: org.connection.id, owner: "test" };
+    expect(await takeSyncLease(org.connection.id, run.owner)).toBe(true);
+    const gifts = ["José García", "Jose Garcia", "Zoë Müller"].map(
+      (contact_name, i) =>
+        ({
+          id: `930${i}`,
+          amount_in_cents: 500,
+          currency: "USD",
+          transaction_time: "2026-02-01T10:00:00.000Z",
+          contact_name,
+          sync_version: 1,
+        }) as ServiceTransaction,
+    );
+    await storeBatch(run, gifts, { copied: 3 });
+    expect(await ids({ search: "garcia" })).toEqual(["9300", "9301"]);
+    expect(await ids({ search: "GARCÍA josé" })).toEqual(["9300", "9301"]);
+    expect(await ids({ search: "zoe mull" })).toEqual(["9302"]);
+    expect(await ids({ search: "Müller" })).toEqual(["9302"]);
+    // One donor name to search by for the two spellings; the list still shows each as given.
+    const donors = await db().knownName.findMany({
+      where: { connectionId: org.connection.id, kind: "contact", name: { startsWith: "jos" } },
+    });
+    expect(donors.map((d) => d.name)).toEqual(["jose garcia"]);
+    const shown = await list({ search: "garcia" });
+    expect(shown.items.map((t) => t.contactName).sort()).toEqual(["Jose Garcia", "José García"]);
+  });
 });
 
 describe("campaign and fund filters", () => {
