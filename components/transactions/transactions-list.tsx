@@ -74,7 +74,7 @@ export function TransactionsList({ campaigns, funds }: Props) {
       <div className="toolbar">
         <p className="muted small" aria-live="polite">
           {data
-            ? `${data.total.toLocaleString("en-US")} transaction${data.total === 1 ? "" : "s"}${filtered ? (data.total === 1 ? " matches" : " match") : ""}`
+            ? `${data.total.toLocaleString("en-US")} transaction${data.total === 1 ? "" : "s"}${filtered ? (data.total === 1 ? " matches" : " match") : ""}${data.sync.running && data.sync.firstCopy ? " so far" : ""}`
             : " "}
           {data?.syncedAt ? ` · copied from the service ${dateTimeAgo(data.syncedAt)}` : ""}
         </p>

@@ -346,7 +346,11 @@ async function finish(sync: TransactionSync, outcome: SyncOutcome): Promise<void
         ...(sync.mode === "full" ? { fullCompletedAt: new Date() } : {}),
       },
     }),
-    db().connection.update({ where: { id: sync.connectionId }, data: { transactionsSyncedAt: startedAt } }),
+    // A complete run is a successful answer from the service, as a health check's is.
+    db().connection.update({
+      where: { id: sync.connectionId },
+      data: { transactionsSyncedAt: startedAt, lastCheckedAt: new Date() },
+    }),
   ]);
   if (removal.length > 0 && typeof removed === "number" && removed > 0)
     log.info("sync.removed_deleted_gifts", { connectionId: sync.connectionId, removed });

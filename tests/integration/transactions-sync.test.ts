@@ -40,9 +40,13 @@ const filters = (input: Record<string, string>) => transactionFiltersSchema.pars
 describe("a first sync and a changes-only sync", () => {
   it("copies all of 25,000 gifts, then fetches only the 10 changed at the service", { timeout: 120_000 }, async () => {
     await generate(25_000);
+    const started = new Date();
     const first = await syncTransactions(connection.id);
     expect(first.state).toBe("complete");
     expect(await copied()).toBe(25_013);
+    // A complete run is a successful answer from the service: settings' health line says so.
+    const checked = await db().connection.findUniqueOrThrow({ where: { id: connection.id } });
+    expect(checked.lastCheckedAt!.getTime()).toBeGreaterThanOrEqual(started.getTime());
     // The oldest gift, far past the old 20,000 limit, is found by its id and its external id.
     const oldest = await db().knownTransaction.findFirstOrThrow({
       where: { connectionId: connection.id, externalId: { not: null } },
