@@ -79,22 +79,25 @@ describe("donor search", () => {
   });
 });
 
+/** A gift of $5 from each donor, with ids `<prefix>0`, `<prefix>1`… */
+const giftsOf = (donors: string[], prefix: string) =>
+  donors.map(
+    (contact_name, i) =>
+      ({
+        id: `${prefix}${i}`,
+        amount_in_cents: 500,
+        currency: "USD",
+        transaction_time: "2026-02-01T10:00:00.000Z",
+        contact_name,
+        sync_version: 1,
+      }) as ServiceTransaction,
+  );
+
 describe("donor names in other scripts", () => {
   it("finds a donor whose name JavaScript and PostgreSQL lower-case differently", async () => {
     const run = { connectionId: org.connection.id, owner: "test" };
     expect(await takeSyncLease(org.connection.id, run.owner)).toBe(true);
-    const gifts = ["ΟΔΥΣΣΕΑΣ Παππάς", "İlker Yılmaz"].map(
-      (contact_name, i) =>
-        ({
-          id: `920${i}`,
-          amount_in_cents: 500,
-          currency: "USD",
-          transaction_time: "2026-02-01T10:00:00.000Z",
-          contact_name,
-          sync_version: 1,
-        }) as ServiceTransaction,
-    );
-    await storeBatch(run, gifts, { copied: 2 });
+    await storeBatch(run, giftsOf(["ΟΔΥΣΣΕΑΣ Παππάς", "İlker Yılmaz"], "920"), { copied: 2 });
     expect(await ids({ search: "ΟΔΥΣΣΕΑΣ" })).toEqual(["9200"]);
     expect(await ids({ search: "δυσσ" })).toEqual(["9200"]);
     expect(await ids({ search: "İlker" })).toEqual(["9201"]);
@@ -103,18 +106,7 @@ describe("donor names in other scripts", () => {
   it("finds a donor with or without the accents of the name", async () => {
     const run = { connectionId: org.connection.id, owner: "test" };
     expect(await takeSyncLease(org.connection.id, run.owner)).toBe(true);
-    const gifts = ["José García", "Jose Garcia", "Zoë Müller"].map(
-      (contact_name, i) =>
-        ({
-          id: `930${i}`,
-          amount_in_cents: 500,
-          currency: "USD",
-          transaction_time: "2026-02-01T10:00:00.000Z",
-          contact_name,
-          sync_version: 1,
-        }) as ServiceTransaction,
-    );
-    await storeBatch(run, gifts, { copied: 3 });
+    await storeBatch(run, giftsOf(["José García", "Jose Garcia", "Zoë Müller"], "930"), { copied: 3 });
     expect(await ids({ search: "garcia" })).toEqual(["9300", "9301"]);
     expect(await ids({ search: "GARCÍA josé" })).toEqual(["9300", "9301"]);
     expect(await ids({ search: "zoe mull" })).toEqual(["9302"]);
