@@ -4,7 +4,8 @@ import { defineConfig } from "@playwright/test";
 // with the emulator, then the first journey in Chromium. The production-build suite
 // (playwright.config.ts) runs on the real PostgreSQL and would not see what only the dev server
 // or the embedded database does (the dev server loads the worker's modules apart from the
-// routes'). Its own ports and data directory, so it can run beside the main suite.
+// routes'). Its own ports and data directory (.data/quickstart-test). `next dev` allows one dev
+// server per checkout: stop your own `npm run dev` before running it.
 export const QUICKSTART_APP_PORT = Number(process.env.QUICKSTART_APP_PORT ?? 3160);
 export const QUICKSTART_EMULATOR_PORT = Number(process.env.QUICKSTART_EMULATOR_PORT ?? 4160);
 

@@ -3,7 +3,7 @@
 import { AsyncState } from "@/components/ui/async-state";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useSyncTransactions, useTransactions } from "@/lib/hooks/use-transactions";
 import { useUrlQuery } from "@/lib/hooks/use-url-query";
 import { formatCents } from "@/lib/splits/money";
@@ -29,6 +29,15 @@ export function TransactionsList({ campaigns, funds }: Props) {
   else listParams.delete("page");
   const { data, error, isPending, isFetching } = useTransactions(listParams.toString());
   const sync = useSyncTransactions();
+  // What Refresh answered holds until a run starts after it: once that run ends, the list and its
+  // "copied … ago" say the rest, and the answer would describe a moment that has passed.
+  const running = data?.sync.running ?? false;
+  const wasRunning = useRef(running);
+  const { reset } = sync;
+  useEffect(() => {
+    if (wasRunning.current && !running) reset();
+    wasRunning.current = running;
+  }, [running, reset]);
 
   const values: FilterValues = {
     search: params.get("search") ?? "",
@@ -83,7 +92,7 @@ export function TransactionsList({ campaigns, funds }: Props) {
         </Button>
       </div>
       {sync.isError && <Notice tone="danger">{sync.error.message}</Notice>}
-      {sync.isSuccess && !data?.sync.running && <RefreshOutcome {...sync.data} />}
+      {sync.isSuccess && !running && <RefreshOutcome {...sync.data} />}
       <SyncProgress sync={data?.sync} />
       <AsyncState
         pending={isPending}

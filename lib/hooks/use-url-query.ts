@@ -21,6 +21,14 @@ export function useUrlQuery(): [string, (change: Change, options?: { push?: bool
   const [query, setQuery] = useState(address);
   const asked = useRef({ latest: address, pending: new Set<string>() });
 
+  // Back and Forward lead to an address the user chose, even one this hook once asked for and
+  // whose arrival it would otherwise take for its own change still on its way.
+  useEffect(() => {
+    const forget = () => asked.current.pending.clear();
+    window.addEventListener("popstate", forget);
+    return () => window.removeEventListener("popstate", forget);
+  }, []);
+
   useEffect(() => {
     const { current } = asked;
     if (address === current.latest) current.pending.clear();

@@ -29,14 +29,25 @@ const longDate = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone:
 export default async function SplitTransactionPage({ params, searchParams }: Props) {
   const connection = await requireConnection();
   const asked = decodeURIComponent((await params).id);
+  const query = await searchParams;
+  const back = listHref(query.list);
   const transactionId = await resolveTransactionId(connection.id, asked);
   // An external id opens the gift under its service id, the address every link uses.
-  if (transactionId !== null && transactionId !== asked) redirect(`/transactions/${encodeURIComponent(transactionId)}`);
+  if (transactionId !== null && transactionId !== asked) {
+    const list = typeof query.list === "string" ? `?${new URLSearchParams({ list: query.list })}` : "";
+    redirect(`/transactions/${encodeURIComponent(transactionId)}${list}`);
+  }
   if (transactionId === null) {
     // A gift nothing here ever named is simply not found (also another organization's).
     const why = await whyNotCopied(connection.id, asked);
     if (why.kind === "unknown") notFound();
-    return <NotCopied title={why.kind === "removed" ? "Gift no longer copied" : "Gift not copied yet"} {...why} />;
+    return (
+      <NotCopied
+        title={why.kind === "removed" ? "Gift no longer copied" : "Gift not copied yet"}
+        back={back}
+        {...why}
+      />
+    );
   }
   const names = await knownNames(connection.id);
   const [data, unsent] = await Promise.all([
@@ -45,13 +56,8 @@ export default async function SplitTransactionPage({ params, searchParams }: Pro
   ]);
   if (!data) notFound();
   const { gift } = data;
-  const [timeline, zone, asked2] = await Promise.all([
-    giftTimeline(connection.id, gift),
-    adminTimeZone(),
-    searchParams,
-  ]);
-  const restoring = timeline.find((e) => e.reached && e.submissionId === asked2.restore);
-  const back = listHref(asked2.list);
+  const [timeline, zone] = await Promise.all([giftTimeline(connection.id, gift), adminTimeZone()]);
+  const restoring = timeline.find((e) => e.reached && e.submissionId === query.restore);
   const restore = restoring
     ? {
         values: restoreValues(gift, data.takenSplitIds, restoring.before),
@@ -96,11 +102,11 @@ export default async function SplitTransactionPage({ params, searchParams }: Pro
   );
 }
 
-function NotCopied({ title, message }: { title: string; message: string }) {
+function NotCopied({ title, message, back }: { title: string; message: string; back: string }) {
   return (
     <>
       <p className="small">
-        <Link href="/transactions">← Transactions</Link>
+        <Link href={back}>← Transactions</Link>
       </p>
       <h1>{title}</h1>
       <p className="card" role="status">
