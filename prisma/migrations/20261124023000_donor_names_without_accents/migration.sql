@@ -6,7 +6,7 @@
 -- by the daily full re-read, so search finds them again within a day of the rollout.
 CREATE EXTENSION IF NOT EXISTS unaccent;
 
--- Names that fold to one (josé, jose; and two long names whose first 200 characters fold alike,
+-- Names that fold to one (josé and jose, or two long names whose first 200 characters fold alike,
 -- ß becoming ss) keep one row: the first, by name.
 DELETE FROM "KnownName" AS k
 WHERE k."kind" = 'contact' AND EXISTS (
