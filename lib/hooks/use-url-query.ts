@@ -3,17 +3,18 @@
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useRef, useState } from "react";
 
+type Change = (params: URLSearchParams) => void;
+
 /**
  * The page's query string as state that is written to the address, not read back from it.
  * `router.replace` updates the address only once its transition commits, so a change made before
  * that (a debounced search landing after a date was picked) would start from the old address and
  * undo the other. Here every change starts from the latest one asked for; the address follows.
  * A change of the address the app did not make (Back, a link) replaces the state.
+ *
+ * `push`: the change is a step of its own in the browser's history (Back returns to before it);
+ * otherwise it replaces the current entry.
  */
-type Change = (params: URLSearchParams) => void;
-
-/** `push`: the change is a step of its own in the browser's history (Back returns to before it);
- *  otherwise it replaces the current entry. */
 export function useUrlQuery(): [string, (change: Change, options?: { push?: boolean }) => void] {
   const router = useRouter();
   const pathname = usePathname();
