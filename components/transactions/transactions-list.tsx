@@ -27,7 +27,9 @@ export function TransactionsList({ campaigns, funds }: Props) {
   const listParams = new URLSearchParams(query);
   if (page > 1) listParams.set("page", String(page));
   else listParams.delete("page");
-  const { data, error, isPending, isFetching } = useTransactions(listParams.toString());
+  // The list as asked for, also handed to each gift's link so that its way back returns here.
+  const list = listParams.toString();
+  const { data, error, isPending, isFetching } = useTransactions(list);
   const sync = useSyncTransactions();
   // What Refresh answered holds until a run starts after it: once that run ends, the list and its
   // "copied … ago" say the rest, and the answer would describe a moment that has passed.
@@ -150,7 +152,7 @@ export function TransactionsList({ campaigns, funds }: Props) {
             </thead>
             <tbody>
               {data?.items.map((t) => (
-                <TransactionRow key={t.transactionId} transaction={t} list={listParams.toString()} />
+                <TransactionRow key={t.transactionId} transaction={t} list={list} />
               ))}
             </tbody>
           </table>
