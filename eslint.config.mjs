@@ -116,6 +116,7 @@ export default tseslint.config(
       "lib/when.ts",
       "lib/return-path.ts",
       "lib/gift-name.ts",
+      "lib/transactions/gifts-copied.ts",
     ],
     rules: {
       "no-restricted-syntax": [

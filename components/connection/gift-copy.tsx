@@ -2,6 +2,7 @@
 
 import { When } from "@/components/ui/when";
 import { useTransactions } from "@/lib/hooks/use-transactions";
+import { giftsCopied } from "@/lib/transactions/gifts-copied";
 
 const count = new Intl.NumberFormat("en-US");
 
@@ -13,11 +14,9 @@ export function GiftCopy({ zone }: { zone: string }) {
   if (!data) return <span className="muted">…</span>;
   const { sync } = data;
   if (sync.running && sync.firstCopy) {
-    const of = sync.expected === null ? "" : ` of about ${count.format(sync.expected)}`;
     return (
       <span>
-        First copy under way: {count.format(sync.copied)}
-        {of} gifts so far
+        First copy under way: {giftsCopied(sync)} so far
         {sync.lastError ? <span className="muted"> (the last attempt stopped: {sync.lastError})</span> : null}
       </span>
     );

@@ -1,8 +1,7 @@
 "use client";
 
+import { giftsCopied } from "@/lib/transactions/gifts-copied";
 import type { SyncProgress as Progress } from "@/lib/transactions/sync";
-
-const count = new Intl.NumberFormat("en-US");
 
 /** While a copy from the service is under way: how far it is. The list around it is usable. */
 export function SyncProgress({ sync }: { sync: Progress | undefined }) {
@@ -14,14 +13,10 @@ export function SyncProgress({ sync }: { sync: Progress | undefined }) {
       </p>
     );
   }
-  const of = sync.expected === null ? "" : ` of about ${count.format(sync.expected)}`;
   return (
     <p className="card small" role="status">
-      <strong>
-        {count.format(sync.copied)}
-        {of} gifts copied.
-      </strong>{" "}
-      The first copy of your organization is still arriving; the gifts copied so far can be searched and opened now.
+      <strong>{giftsCopied(sync)} copied.</strong> The first copy of your organization is still arriving; the gifts
+      copied so far can be searched and opened now.
       {sync.lastError ? ` The last attempt stopped: ${sync.lastError} It will be tried again.` : ""}
     </p>
   );

@@ -5,9 +5,8 @@
 // (remove-unseen.ts): the organization's history still names it.
 import "server-only";
 import { db } from "@/lib/db";
+import { giftsCopied } from "./gifts-copied";
 import { syncProgress } from "./sync";
-
-const count = new Intl.NumberFormat("en-US");
 
 export const REMOVED_GIFT_MESSAGE =
   "This gift is no longer in Apportion's copy: a full sync did not find it at the service, where it may have been deleted. Its past allocations stay in History.";
@@ -22,10 +21,9 @@ export type NotCopied = { kind: "not_yet" | "removed" | "unknown"; message: stri
 export async function whyNotCopied(connectionId: string, asked?: string): Promise<NotCopied> {
   const sync = await syncProgress(connectionId);
   if (sync.running && sync.firstCopy) {
-    const of = sync.expected === null ? "" : ` of about ${count.format(sync.expected)}`;
     return {
       kind: "not_yet",
-      message: `This gift is not copied from the service yet (${count.format(sync.copied)}${of} gifts copied so far). It can be opened as soon as the copy reaches it; the copy goes on in the background.`,
+      message: `This gift is not copied from the service yet (${giftsCopied(sync)} copied so far). It can be opened as soon as the copy reaches it; the copy goes on in the background.`,
     };
   }
   if (asked !== undefined && (await historyNames(connectionId, asked))) {
