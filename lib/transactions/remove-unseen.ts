@@ -26,7 +26,9 @@ export function removeUnseen(
   runStartedAt: Date,
   totals: { expected: number; serviceTotal: number | undefined },
 ) {
-  // Without the service's total nothing is removed: -1 matches no count.
+  // Seen ≥ expected and seen = the service's total, with the run's rows counted once: the total
+  // must reach what the run expected, and the count must equal it. Without the service's total
+  // nothing is removed: -1 matches no count.
   const serviceTotal = totals.serviceTotal ?? -1;
   const { expected } = totals;
   const began = runStartedAt.toISOString();
@@ -41,10 +43,7 @@ export function removeUnseen(
                JOIN "Submission" AS s ON s.id = b."submissionId"
               WHERE r."transactionId" = k."transactionId" AND s."connectionId" = k."connectionId"
                 AND b.status IN ('pending', 'sending', 'sent'))
-       AND (SELECT count(*) FROM "KnownTransaction" AS seen
-             WHERE seen."connectionId" = ${connectionId}::uuid
-               AND seen."syncedAt" >= (${began}::timestamptz AT TIME ZONE 'UTC'))
-           >= GREATEST(${expected}::bigint, ${serviceTotal}::bigint)
+       AND ${serviceTotal}::bigint >= ${expected}::bigint
        AND (SELECT count(*) FROM "KnownTransaction" AS seen
              WHERE seen."connectionId" = ${connectionId}::uuid
                AND seen."syncedAt" >= (${began}::timestamptz AT TIME ZONE 'UTC')) = ${serviceTotal}::bigint`;
