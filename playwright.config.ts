@@ -1,7 +1,7 @@
 import { defineConfig } from "@playwright/test";
 import { APP_URL, appEnv, EMULATOR_URL, emulatorEnv } from "./tests/e2e/config";
 
-// Debian's Chromium: test tools may not download browsers here (see shared/notes/stack.md).
+// Debian's Chromium: test tools may not download browsers here (see docs/stack.md).
 const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 export default defineConfig({

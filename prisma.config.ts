@@ -19,7 +19,7 @@ const configuredDatabaseUrl = process.env.DATABASE_URL;
 process.env.DATABASE_URL ??= "postgresql://placeholder@127.0.0.1:1/placeholder";
 
 // The bundled WASM schema engine ("engine: js") runs migrations without downloading a native
-// engine, which this project's offline machines cannot do. See shared/notes/stack.md.
+// engine, which this project's offline machines cannot do. See docs/stack.md.
 export default defineConfig({
   schema: "prisma/schema.prisma",
   migrations: { path: "prisma/migrations" },

@@ -1,6 +1,6 @@
 // `npm run db:new-migration -- <name>`: writes the SQL that brings the checked-in migrations
 // up to prisma/schema.prisma into a new migration folder. `prisma migrate dev` cannot run with
-// the WASM schema engine here (see shared/notes/stack.md), so the diff is taken explicitly
+// the WASM schema engine here (see docs/stack.md), so the diff is taken explicitly
 // against an in-memory shadow database (prisma.config.ts).
 import { spawn } from "node:child_process";
 import { mkdir, writeFile } from "node:fs/promises";

@@ -1,5 +1,5 @@
 // Which queries read a submission's gifts back. The query API cannot ask for gifts by id
-// (service-facts.md: linked, changed, campaign_id, after, before), so gifts are found by their
+// (docs/service.md, "Querying gifts": linked, changed, campaign_id, after, before), so gifts are found by their
 // transaction time: each part is a window [after, before] around some of the gifts, read page by
 // page with their splits. Gifts close in time share a window when the copy knows at most one
 // page of other gifts between them, so reading back 1,000 gifts costs about as many pages as the

@@ -1,4 +1,4 @@
-// Account details and integration status (scope basic; service-facts.md).
+// Account details and integration status (scope basic; docs/service.md).
 import "server-only";
 import { DEFAULT_RETRY } from "./retry";
 import { apiRequest, type ServiceTarget } from "./request";

@@ -1,4 +1,4 @@
-// Batching for the service's limit of 100 records per import call (service-facts.md): rows of
+// Batching for the service's limit of 100 records per import call (docs/service.md, "Imports"): rows of
 // one match_by only, and never one transaction's rows split across two calls (the sum rule is
 // checked per transaction within an import).
 import "server-only";

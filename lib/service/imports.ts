@@ -1,4 +1,4 @@
-// Imports (spec §4.2 operation 4; status, stats and listing from service-facts.md and the
+// Imports (docs/service.md: "Split rows" for the call, "Imports" for status and stats, and the
 // emulator's documented choice for the listing path, which the real service does not show).
 import "server-only";
 import { z } from "zod";
@@ -39,7 +39,7 @@ const listingSchema = z.object({
 /** The emulator's choice; a probe report or SERVICE_IMPORTS_LIST_PATH names the real one. */
 export const DEFAULT_IMPORTS_LIST_PATH = "/imports/list";
 
-/** Statuses after which an import changes no more (service-facts.md). */
+/** Statuses after which an import changes no more (docs/service.md, "Imports"). */
 const FINAL = new Set(["complete", "load_failed", "failed", "setup_failed", "error"]);
 export function isFinalImportStatus(status: string): boolean {
   return FINAL.has(status.toLowerCase());

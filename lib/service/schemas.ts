@@ -1,4 +1,4 @@
-// zod shapes of the service's answers (spec §2.2, service-facts "Account details").
+// zod shapes of the service's answers (docs/service.md: "Tokens", "Account details and integration status").
 import "server-only";
 import { z } from "zod";
 

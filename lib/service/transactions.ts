@@ -1,4 +1,4 @@
-// The transaction query API (scope data_query; service-facts.md "Querying"): at most 50 per page,
+// The transaction query API (scope data_query; docs/service.md "Querying gifts"): at most 50 per page,
 // a query_token continues a query for 5 minutes.
 import "server-only";
 import { z } from "zod";

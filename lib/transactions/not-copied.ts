@@ -1,5 +1,5 @@
 // What to say about a gift the copy does not hold. The service's query API has no filter by id
-// (service-facts.md: linked, changed, not_linked, campaign_id, after, before), so a gift cannot
+// (docs/service.md, "Querying gifts": linked, changed, not_linked, campaign_id, after, before), so a gift cannot
 // be fetched on its own: during a first copy it opens once the copy reaches it. A gift the copy
 // held once and no longer does was removed by a full sync that did not find it at the service
 // (remove-unseen.ts): the organization's history still names it.
