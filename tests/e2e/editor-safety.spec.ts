@@ -77,7 +77,15 @@ test("unsent edits survive a reload of the tab, and can be discarded", async ({ 
   await e.amount(1).fill("70");
   await e.amount(2).fill("30");
   await e.choose("fund", 2, "Youth", "Youth Nutrition");
-  await page.waitForTimeout(400); // the draft is written a moment after the last change
+  // The draft is written a moment after the last change: wait until this tab holds it.
+  const drafts = () =>
+    page.evaluate(() =>
+      Array.from(
+        { length: sessionStorage.length },
+        (_, i) => sessionStorage.getItem(sessionStorage.key(i) ?? "") ?? "",
+      ),
+    );
+  await expect.poll(async () => (await drafts()).some((draft) => draft.includes("Youth Nutrition"))).toBe(true);
 
   page.on("dialog", (dialog) => void dialog.accept()); // the browser's own "leave site?" on reload
   await page.reload();

@@ -62,9 +62,12 @@ describe("processing order", () => {
     const harbor = (await connect(emu, { email: HARBOR.email })).access_token;
     const mine = await submit(emu, riverside, [row("ext-1001-0002", 2500, { id: "ext-1001-0002:r" })]);
     const theirs = await submit(emu, harbor, [row("ext-1002-0002", 2500, { id: "ext-1002-0002:h" })]);
-    await new Promise((resolve) => setTimeout(resolve, 40));
-    expect((await getImport(emu, riverside, mine)).status).toBe("Working");
-    expect((await getImport(emu, harbor, theirs)).status).toBe("Working");
+    // One queue for both would never show the two Working at once.
+    const both = async () => [
+      (await getImport(emu, riverside, mine)).status,
+      (await getImport(emu, harbor, theirs)).status,
+    ];
+    await expect.poll(both, { intervals: [5], timeout: 1_000 }).toEqual(["Working", "Working"]);
     await waitForImport(emu, riverside, mine);
     await waitForImport(emu, harbor, theirs);
   });

@@ -195,14 +195,19 @@ describe("connection cache (PostgreSQL, LISTEN/NOTIFY)", () => {
   });
 
   it("never serves when its probe is not heard (LISTEN in a place that cannot hear)", async () => {
+    let probesSent = 0;
     const deaf = createListeningCache({
       databaseUrl: getEnv().DATABASE_URL!,
-      notify: (payload) => db().$executeRaw`SELECT pg_notify('somewhere_else', ${payload})`,
+      notify: (payload) => {
+        probesSent++;
+        return db().$executeRaw`SELECT pg_notify('somewhere_else', ${payload})`;
+      },
       applicationName: "apportion-connection-cache-deaf",
       probeTimeoutMs: 200,
     });
     try {
-      await new Promise((resolve) => setTimeout(resolve, 600));
+      // A second probe goes out only after the first was not heard and the listener started over.
+      await expect.poll(() => probesSent, { timeout: 5_000 }).toBeGreaterThanOrEqual(2);
       expect(deaf.cache.serving).toBe(false);
       const c = await connectedOrg();
       const { load, read } = countingLoad();
