@@ -67,7 +67,7 @@ describe("processing order", () => {
       (await getImport(emu, riverside, mine)).status,
       (await getImport(emu, harbor, theirs)).status,
     ];
-    await expect.poll(both, { intervals: [5], timeout: 1_000 }).toEqual(["Working", "Working"]);
+    await expect.poll(both, { interval: 5, timeout: 1_000 }).toEqual(["Working", "Working"]);
     await waitForImport(emu, riverside, mine);
     await waitForImport(emu, harbor, theirs);
   });
