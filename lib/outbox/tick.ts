@@ -30,6 +30,9 @@ export type TickOptions = {
   staleMs?: number;
   /** Only this submission's batches (the request path); every submission when absent. */
   submissionId?: string | null;
+  /** True once the worker is stopping: no new round or batch starts (what is claimed and not
+   *  tried goes back in line). */
+  shouldStop?: () => boolean;
 };
 
 /** True when it did anything. */
@@ -37,25 +40,31 @@ export async function tick(options: TickOptions = {}): Promise<boolean> {
   const workerId = options.workerId ?? `request-${randomUUID()}`;
   const perRound = options.perRound ?? 10;
   const submissionId = options.submissionId ?? null;
+  const stopping = options.shouldStop ?? (() => false);
   await reclaimStale(options.staleMs ?? getEnv().OUTBOX_CLAIM_TIMEOUT_MS);
   // Delivering and following touch different batches (pending/sending, sent): neither waits for
   // the other, so the service's queue is fed while finished imports are recorded.
   const [delivered, followed] = await Promise.all([
-    deliver(workerId, perRound, submissionId),
-    follow(perRound, submissionId),
+    deliver(workerId, perRound, submissionId, stopping),
+    follow(perRound, submissionId, stopping),
   ]);
   // Then one part of reading a complete submission back (lib/read-back).
-  const readBack = await readBackOnce(workerId, submissionId);
+  const readBack = !stopping() && (await readBackOnce(workerId, submissionId));
   return delivered + followed > 0 || readBack;
 }
 
-async function deliver(workerId: string, perRound: number, submissionId: string | null): Promise<number> {
+async function deliver(
+  workerId: string,
+  perRound: number,
+  submissionId: string | null,
+  stopping: () => boolean,
+): Promise<number> {
   let claimed = 0;
-  for (let round = 0; round < DELIVER_ROUNDS; round++) {
+  for (let round = 0; round < DELIVER_ROUNDS && !stopping(); round++) {
     const chains = await claimChains(workerId, perRound, CHAIN_LENGTH, submissionId);
     if (chains.length === 0) break;
     // Chains belong to different organizations, so they go in parallel.
-    const outcomes = await Promise.all(chains.map((chain) => deliverChain(chain, workerId)));
+    const outcomes = await Promise.all(chains.map((chain) => deliverChain(chain, workerId, stopping)));
     claimed += chains.reduce((n, chain) => n + chain.length, 0);
     await updateSubmissionStatuses(chains.flat().map((b) => b.submissionId));
     if (!outcomes.flat().includes("sent")) break;
@@ -63,9 +72,9 @@ async function deliver(workerId: string, perRound: number, submissionId: string 
   return claimed;
 }
 
-async function follow(perRound: number, submissionId: string | null): Promise<number> {
+async function follow(perRound: number, submissionId: string | null, stopping: () => boolean): Promise<number> {
   let asked = 0;
-  for (let round = 0; round < FOLLOW_ROUNDS; round++) {
+  for (let round = 0; round < FOLLOW_ROUNDS && !stopping(); round++) {
     const runs = await claimFollowRuns(perRound, RUN_LENGTH, CHECK_INTERVAL_MS, submissionId);
     if (runs.length === 0) break;
     const outcomes = await Promise.all(runs.map((run) => followRun(run)));
