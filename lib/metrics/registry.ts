@@ -72,6 +72,7 @@ function create() {
     async collect() {
       const lags = await syncLagSeconds();
       this.reset();
+      this.zero({}); // a count of 0 rather than no series when no organization is active
       for (const lag of lags) this.observe(lag);
     },
   });

@@ -32,13 +32,16 @@ export function observeServiceCall(call: ServiceCall): void {
   }
 }
 
+/** A number, or a long run of hex and dashes (a uuid): what names one record, not an operation. */
+const ID_LIKE = /^(\d+|[0-9a-f-]{16,})$/i;
+
 /** "/admin/oauth2/api/v1/imports/123?x=1" → "/imports/:id": the API's prefix off, ids out, so a
  *  label never carries an organization's data or grows without bound. */
 export function operationOf(path: string): string {
   const bare = (path.split("?")[0] ?? "").replace(/^\/admin\/oauth2\/api\/v1(?=\/)/, "");
   return bare
     .split("/")
-    .map((segment) => (/\d/.test(segment) || segment.length > 40 ? ":id" : segment))
+    .map((segment) => (ID_LIKE.test(segment) || segment.length > 40 ? ":id" : segment))
     .join("/")
     .slice(0, 80);
 }

@@ -91,7 +91,11 @@ export function startWorker(options: WorkerOptions = {}): Worker {
   const slots = new SyncSlots({ workerId: id, shouldStop, ...options.sync });
   let beats = 0;
   const loops = [
-    loop("outbox", () => tick({ workerId: id, perRound: options.perRound, staleMs: options.staleMs, shouldStop }), pollMs),
+    loop(
+      "outbox",
+      () => tick({ workerId: id, perRound: options.perRound, staleMs: options.staleMs, shouldStop }),
+      pollMs,
+    ),
     loop(
       "sync",
       async () => {
