@@ -35,22 +35,34 @@ export type TickOptions = {
   shouldStop?: () => boolean;
 };
 
-/** True when it did anything. */
+/** True when it did anything. The worker runs the three parts as loops of their own instead
+ *  (lib/worker/worker.ts), so that a long delivery never delays another organization's follow or
+ *  read-back; a request runs them once, in this order, for its submission. */
 export async function tick(options: TickOptions = {}): Promise<boolean> {
   const workerId = options.workerId ?? `request-${randomUUID()}`;
-  const perRound = options.perRound ?? 10;
-  const submissionId = options.submissionId ?? null;
   const stopping = options.shouldStop ?? (() => false);
-  await reclaimStale(options.staleMs ?? getEnv().OUTBOX_CLAIM_TIMEOUT_MS);
   // Delivering and following touch different batches (pending/sending, sent): neither waits for
   // the other, so the service's queue is fed while finished imports are recorded.
-  const [delivered, followed] = await Promise.all([
-    deliver(workerId, perRound, submissionId, stopping),
-    follow(perRound, submissionId, stopping),
-  ]);
+  const [delivered, followed] = await Promise.all([deliverTurn({ ...options, workerId }), followTurn(options)]);
   // Then one part of reading a complete submission back (lib/read-back).
-  const readBack = !stopping() && (await readBackOnce(workerId, submissionId));
+  const readBack = !stopping() && (await readBackOnce(workerId, options.submissionId ?? null));
   return delivered + followed > 0 || readBack;
+}
+
+/** Reclaims stale claims, then delivers claimed chains round after round. Batches claimed. */
+export async function deliverTurn(options: TickOptions & { workerId: string }): Promise<number> {
+  await reclaimStale(options.staleMs ?? getEnv().OUTBOX_CLAIM_TIMEOUT_MS);
+  return deliver(
+    options.workerId,
+    options.perRound ?? 10,
+    options.submissionId ?? null,
+    options.shouldStop ?? (() => false),
+  );
+}
+
+/** Follows sent imports round after round. Batches asked about. */
+export function followTurn(options: TickOptions): Promise<number> {
+  return follow(options.perRound ?? 10, options.submissionId ?? null, options.shouldStop ?? (() => false));
 }
 
 async function deliver(

@@ -1,8 +1,10 @@
 // The worker: every piece of background work, as named loops of one module, with a heartbeat.
-//  - "outbox": one tick after another (lib/outbox/tick.ts): send claimed batches, follow sent
-//    imports until final, read one part of a complete submission back. Claims are taken one chain
-//    per organization per round, so one organization's 10,000 rows never hold up another's batch
-//    beyond one round (lib/outbox/claim.ts).
+//  - "deliver", "follow", "read-back": the outbox's three parts (lib/outbox/tick.ts,
+//    lib/read-back/run.ts), each in its own loop so that none waits for another: send claimed
+//    batches, ask the service about sent imports until final, read a complete submission back
+//    part by part. Claims are taken one chain per organization per round, and read-back serves
+//    the least-read submission first, so one organization's 10,000 rows never hold up another's
+//    one-gift submission beyond one round (lib/outbox/claim.ts).
 //  - "sync": up to SYNC_CONCURRENCY organizations' syncs at once, one turn each, chosen by
 //    lib/transactions/sync-due.ts: unfinished or asked-for runs, first copies, and every active
 //    organization's scheduled changes-only sync (SYNC_INTERVAL_MS, spread over the interval).
@@ -20,16 +22,17 @@ import { randomUUID } from "node:crypto";
 import { getEnv } from "@/lib/env";
 import { log } from "@/lib/log";
 import { metrics } from "@/lib/metrics/registry";
-import { tick } from "@/lib/outbox/tick";
+import { deliverTurn, followTurn } from "@/lib/outbox/tick";
+import { readBackOnce } from "@/lib/read-back/run";
 import { SyncSlots } from "@/lib/transactions/sync-worker";
 import { pruneHeartbeats, removeHeartbeat, writeHeartbeat } from "./heartbeat";
 import { type Released, releaseHeld } from "./release-held";
 
-export type LoopName = "outbox" | "sync" | "heartbeat";
+export type LoopName = "deliver" | "follow" | "read-back" | "sync" | "heartbeat";
 
 export type WorkerOptions = {
   id?: string;
-  /** Idle wait between turns of the outbox and sync loops. */
+  /** Idle wait between turns of the outbox's and the sync's loops. */
   pollMs?: number;
   /** Connections served per outbox round. */
   perRound?: number;
@@ -56,7 +59,13 @@ export function startWorker(options: WorkerOptions = {}): Worker {
   let stopped = false;
   const shouldStop = () => stopped;
   const wakers = new Set<() => void>();
-  const lastTurn: Record<LoopName, string | null> = { outbox: null, sync: null, heartbeat: null };
+  const lastTurn: Record<LoopName, string | null> = {
+    deliver: null,
+    follow: null,
+    "read-back": null,
+    sync: null,
+    heartbeat: null,
+  };
 
   /** Waits `ms`, or less when the worker stops. */
   const pause = (ms: number) =>
@@ -92,10 +101,13 @@ export function startWorker(options: WorkerOptions = {}): Worker {
   let beats = 0;
   const loops = [
     loop(
-      "outbox",
-      () => tick({ workerId: id, perRound: options.perRound, staleMs: options.staleMs, shouldStop }),
+      "deliver",
+      async () =>
+        (await deliverTurn({ workerId: id, perRound: options.perRound, staleMs: options.staleMs, shouldStop })) > 0,
       pollMs,
     ),
+    loop("follow", async () => (await followTurn({ perRound: options.perRound, shouldStop })) > 0, pollMs),
+    loop("read-back", () => readBackOnce(id), pollMs),
     loop(
       "sync",
       async () => {
