@@ -48,7 +48,11 @@ describe("the scheduled sync", () => {
       expect((await copiedIds(org.connection.id)).has("99000001")).toBe(false);
       // An interval of 2 s: due at this organization's next boundary, at most 2 s away (and at
       // least 1 s after the last run began).
-      worker = startWorker({ pollMs: 50, without: ["deliver", "follow", "read-back"], sync: { intervalMs: 2_000, turnMs: 5_000 } });
+      worker = startWorker({
+        pollMs: 50,
+        without: ["deliver", "follow", "read-back"],
+        sync: { intervalMs: 2_000, turnMs: 5_000 },
+      });
       await until("a complete run", async () => heard.includes(org.connection.id), 15_000);
       expect((await copiedIds(org.connection.id)).has("99000001")).toBe(true);
       const after = await syncState(org.connection.id);
