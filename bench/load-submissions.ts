@@ -21,7 +21,7 @@ const { emulator, connection } = await prepareBench({
 });
 const { db } = await import("../lib/db");
 const { createSubmission } = await import("../lib/submissions/create");
-const { startWorker } = await import("../lib/outbox/worker");
+const { startWorker } = await import("../lib/worker/worker");
 const { submissionRequestSchema } = await import("../lib/splits/schema");
 const { centsToInput } = await import("../lib/splits/money");
 const { splitRowInput } = await import("../tests/support/split-input");

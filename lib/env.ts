@@ -114,6 +114,24 @@ const schema = z.object({
    *  LISTEN/NOTIFY (lib/connections/connection-cache.ts); the launcher sets it for the embedded
    *  database, whose socket server cannot deliver notifications. */
   CONNECTION_CACHE: z.enum(["0", "1"]).default("1"),
+  /** How often the worker brings every active organization's copy up to date (a changes-only
+   *  sync), each organization at its own moment within the interval (lib/transactions/sync-due.ts). */
+  SYNC_INTERVAL_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(300_000),
+  /** Organizations one worker syncs at once. */
+  SYNC_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  /** One turn of an organization's sync in the worker (a round): then it yields its lease, so a
+   *  first copy of hours never holds a slot that a small organization's sync waits for. */
+  SYNC_TURN_MS: z.coerce.number().int().min(200).max(600_000).default(30_000),
+  /** How often the worker writes its heartbeat, and the age past which readiness fails. */
+  WORKER_HEARTBEAT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  READY_HEARTBEAT_MAX_AGE_MS: z.coerce.number().int().min(500).max(3_600_000).default(30_000),
+  /** On SIGTERM/SIGINT: how long what is in hand may take to finish before it is released. */
+  SHUTDOWN_DEADLINE_MS: z.coerce.number().int().min(0).max(600_000).default(20_000),
+  /** Bearer token for the Prometheus metrics (GET /api/metrics, and METRICS_PORT). Unset in
+   *  production: metrics are off. */
+  METRICS_TOKEN: z.string().min(24, "must be at least 24 characters (openssl rand -base64 32)").optional(),
+  /** A port on which `npm run worker` serves its metrics (its own process, its own counters). */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
 });
 
 export type AppEnv = z.infer<typeof schema>;

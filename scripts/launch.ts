@@ -17,6 +17,9 @@ nextEnv.loadEnvConfig(process.cwd(), mode === "dev");
 const children: ChildProcess[] = [];
 let database: EmbeddedDatabase | undefined;
 let stopping = false;
+/** How long a child may take to stop before it is killed: its own deadline (SHUTDOWN_DEADLINE_MS)
+ *  and room to close. Set once the configuration is read. */
+let childStopMs = 30_000;
 
 async function shutdown(code: number) {
   if (stopping) return;
@@ -69,7 +72,12 @@ async function main() {
       EMULATOR_REDIRECT_URIS: [...new Set(callbacks)].join(","),
     });
   }
-  launch("next", "npx", ["next", mode, "--port", String(port)], {}, await prettyLogs());
+  childStopMs = env.SHUTDOWN_DEADLINE_MS + 10_000;
+  // The server stops itself on SIGTERM/SIGINT (instrumentation.ts: the worker finishes or releases
+  // what it holds, the pool closes, exit 0) instead of Next.js exiting at once; in dev, the Next.js
+  // parent process waits that long for its server child instead of 100 ms.
+  const signals = { NEXT_MANUAL_SIG_HANDLE: "1", NEXT_EXIT_TIMEOUT_MS: String(childStopMs) };
+  launch("next", "npx", ["next", mode, "--port", String(port)], signals, await prettyLogs());
 
   log(`Apportion: ${env.NEXTAUTH_URL}`);
   if (useEmulator) {
@@ -140,7 +148,7 @@ function launch(name: string, command: string, args: string[], extraEnv: Record<
 function stopChild(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null || !child.pid) return resolve();
-    const timer = setTimeout(() => signalGroup(child.pid!, "SIGKILL"), 10_000);
+    const timer = setTimeout(() => signalGroup(child.pid!, "SIGKILL"), childStopMs);
     child.on("exit", () => {
       clearTimeout(timer);
       resolve();

@@ -1,6 +1,8 @@
-// `npm run worker`: the outbox worker on its own, for deployments that keep it apart from the web
-// server (then set APPORTION_WORKER=0 there). Several may run on one database. Stops cleanly on
-// SIGINT/SIGTERM; a worker killed outright has its claims reclaimed by the others.
+// `npm run worker`: the worker on its own (lib/worker/worker.ts), for deployments that keep it
+// apart from the web server (then set APPORTION_WORKER=0 there). Several may run on one database.
+// SIGTERM/SIGINT: stops claiming, finishes or releases what it holds within SHUTDOWN_DEADLINE_MS,
+// closes the database and exits 0 (lib/worker/shutdown.ts); a worker killed outright has its
+// claims and leases taken over by the others once they lapse. METRICS_PORT serves its metrics.
 import nextEnv from "@next/env";
 
 nextEnv.loadEnvConfig(process.cwd(), process.env.NODE_ENV !== "production");
@@ -11,11 +13,16 @@ if (!env.DATABASE_URL) {
   console.error("DATABASE_URL is required: the worker shares the web server's PostgreSQL.");
   process.exit(1);
 }
-const { startWorker } = await import("../lib/outbox/worker");
+const { installServiceMetrics } = await import("../lib/metrics/service-calls");
+const { startWorker } = await import("../lib/worker/worker");
+const { stopOnSignals } = await import("../lib/worker/shutdown");
+installServiceMetrics();
 const worker = startWorker({ id: process.env.WORKER_ID, pollMs: Number(process.env.WORKER_POLL_MS ?? 500) });
-console.log(`Outbox worker ${worker.id} running.`);
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, () => {
-    void worker.stop().then(() => process.exit(0));
-  });
+let closeMetrics: (() => Promise<void>) | undefined;
+if (env.METRICS_PORT) {
+  const { startMetricsServer } = await import("../lib/metrics/metrics-server");
+  const server = await startMetricsServer(env.METRICS_PORT);
+  closeMetrics = () => new Promise((resolve) => server.close(() => resolve()));
 }
+stopOnSignals({ worker, closeExtra: closeMetrics });
+console.log(`Worker ${worker.id} running.`);

@@ -13,6 +13,7 @@ import { randomUUID } from "node:crypto";
 import { AppError } from "@/lib/app-error";
 import { db } from "@/lib/db";
 import { log } from "@/lib/log";
+import { metrics } from "@/lib/metrics/registry";
 import { readableTokens } from "./readable-tokens";
 import { callRefresh, finalRefusal, isTransient } from "./refresh-call";
 import {
@@ -34,6 +35,20 @@ const WAIT_MS = LEASE_MS + 5_000;
 const POLL_MS = 50;
 
 const inFlight = new Map<string, Promise<ConnectionTokens>>();
+/** Refresh leases this process holds now (owner → connection), for a shutdown that cannot wait
+ *  for them (releaseRefreshLeasesHeld). */
+const leasesHeld = new Map<string, string>();
+
+/** Gives back every refresh lease this process holds: its refreshes will not write any more. */
+export async function releaseRefreshLeasesHeld(): Promise<number> {
+  if (leasesHeld.size === 0) return 0;
+  const released = await db().connection.updateMany({
+    where: { refreshLeaseOwner: { in: [...leasesHeld.keys()] } },
+    data: { refreshLeaseOwner: null, refreshLeaseUntil: null },
+  });
+  leasesHeld.clear();
+  return released.count;
+}
 
 /** Refreshes the tokens that were read at `seenVersion`; if they changed since, returns the newer ones. */
 export function refreshConnection(connectionId: string, seenVersion: number): Promise<ConnectionTokens> {
@@ -68,7 +83,14 @@ async function refreshOnce(connectionId: string, seenVersion: number): Promise<C
       },
       data: { refreshLeaseOwner: owner, refreshLeaseUntil: new Date(leaseUntil) },
     });
-    if (leased.count === 1) return refreshWithLease(connectionId, seenVersion, owner, leaseUntil);
+    if (leased.count === 1) {
+      leasesHeld.set(owner, connectionId);
+      try {
+        return await refreshWithLease(connectionId, seenVersion, owner, leaseUntil);
+      } finally {
+        leasesHeld.delete(owner);
+      }
+    }
     if (Date.now() > deadline) {
       throw new AppError(
         "service_unavailable",
@@ -114,6 +136,7 @@ async function refreshWithLease(
     await release();
     log.warn("connection.refresh_failed", { connectionId, error });
     const refusal = finalRefusal(error);
+    metrics().refreshFailures.inc({ kind: refusal ? "refused" : "transient" });
     if (refusal) {
       // A reconnect while we held the lease wrote newer tokens: those are the truth, not a refusal.
       const now = await findConnection(connectionId);

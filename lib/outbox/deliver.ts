@@ -24,13 +24,25 @@ const MAX_BACKOFF_MS = 5 * 60 * 1000;
 export type SendOutcome = "sent" | "waiting" | "retry" | "failed" | "lost";
 
 /** Delivers one connection's chain in order; the outcome of each batch tried. */
-export async function deliverChain(chain: readonly ClaimedBatch[], workerId: string): Promise<SendOutcome[]> {
+export async function deliverChain(
+  chain: readonly ClaimedBatch[],
+  workerId: string,
+  stopping: () => boolean = () => false,
+): Promise<SendOutcome[]> {
   const outcomes: SendOutcome[] = [];
   const [first] = chain;
   if (!first) return outcomes;
   // The connection is read once per chain (withServiceAccess takes the row the caller has read).
   const connection = (await findConnection(first.connectionId)) ?? first.connectionId;
   for (let i = 0; i < chain.length; i++) {
+    // A stopping worker sends nothing more: the rest of the chain goes back in line, in order.
+    if (stopping()) {
+      await release(
+        chain.slice(i).map((b) => b.id),
+        workerId,
+      );
+      break;
+    }
     const rest = chain.slice(i + 1).map((b) => b.id);
     const outcome = await deliverClaimed(chain[i]!, workerId, rest, connection);
     outcomes.push(outcome);

@@ -30,32 +30,53 @@ export type TickOptions = {
   staleMs?: number;
   /** Only this submission's batches (the request path); every submission when absent. */
   submissionId?: string | null;
+  /** True once the worker is stopping: no new round or batch starts (what is claimed and not
+   *  tried goes back in line). */
+  shouldStop?: () => boolean;
 };
 
-/** True when it did anything. */
+/** True when it did anything. The worker runs the three parts as loops of their own instead
+ *  (lib/worker/worker.ts), so that a long delivery never delays another organization's follow or
+ *  read-back; a request runs them once, in this order, for its submission. */
 export async function tick(options: TickOptions = {}): Promise<boolean> {
   const workerId = options.workerId ?? `request-${randomUUID()}`;
-  const perRound = options.perRound ?? 10;
-  const submissionId = options.submissionId ?? null;
-  await reclaimStale(options.staleMs ?? getEnv().OUTBOX_CLAIM_TIMEOUT_MS);
+  const stopping = options.shouldStop ?? (() => false);
   // Delivering and following touch different batches (pending/sending, sent): neither waits for
   // the other, so the service's queue is fed while finished imports are recorded.
-  const [delivered, followed] = await Promise.all([
-    deliver(workerId, perRound, submissionId),
-    follow(perRound, submissionId),
-  ]);
+  const [delivered, followed] = await Promise.all([deliverTurn({ ...options, workerId }), followTurn(options)]);
   // Then one part of reading a complete submission back (lib/read-back).
-  const readBack = await readBackOnce(workerId, submissionId);
+  const readBack = !stopping() && (await readBackOnce(workerId, options.submissionId ?? null));
   return delivered + followed > 0 || readBack;
 }
 
-async function deliver(workerId: string, perRound: number, submissionId: string | null): Promise<number> {
+/** Reclaims stale claims, then delivers claimed chains round after round. Batches claimed. */
+export async function deliverTurn(options: TickOptions & { workerId: string }): Promise<number> {
+  await reclaimStale(options.staleMs ?? getEnv().OUTBOX_CLAIM_TIMEOUT_MS);
+  return deliver(
+    options.workerId,
+    options.perRound ?? 10,
+    options.submissionId ?? null,
+    options.shouldStop ?? (() => false),
+  );
+}
+
+/** Follows sent imports round after round. Batches asked about. */
+export function followTurn(options: TickOptions): Promise<number> {
+  return follow(options.perRound ?? 10, options.submissionId ?? null, options.shouldStop ?? (() => false));
+}
+
+async function deliver(
+  workerId: string,
+  perRound: number,
+  submissionId: string | null,
+  stopping: () => boolean,
+): Promise<number> {
   let claimed = 0;
-  for (let round = 0; round < DELIVER_ROUNDS; round++) {
+  for (let round = 0; round < DELIVER_ROUNDS && !stopping(); round++) {
     const chains = await claimChains(workerId, perRound, CHAIN_LENGTH, submissionId);
     if (chains.length === 0) break;
     // Chains belong to different organizations, so they go in parallel.
-    const outcomes = await Promise.all(chains.map((chain) => deliverChain(chain, workerId)));
+    const outcomes = await Promise.all(chains.map((chain) => deliverChain(chain, workerId, stopping)));
     claimed += chains.reduce((n, chain) => n + chain.length, 0);
     await updateSubmissionStatuses(chains.flat().map((b) => b.submissionId));
     if (!outcomes.flat().includes("sent")) break;
@@ -63,9 +84,9 @@ async function deliver(workerId: string, perRound: number, submissionId: string 
   return claimed;
 }
 
-async function follow(perRound: number, submissionId: string | null): Promise<number> {
+async function follow(perRound: number, submissionId: string | null, stopping: () => boolean): Promise<number> {
   let asked = 0;
-  for (let round = 0; round < FOLLOW_ROUNDS; round++) {
+  for (let round = 0; round < FOLLOW_ROUNDS && !stopping(); round++) {
     const runs = await claimFollowRuns(perRound, RUN_LENGTH, CHECK_INTERVAL_MS, submissionId);
     if (runs.length === 0) break;
     const outcomes = await Promise.all(runs.map((run) => followRun(run)));

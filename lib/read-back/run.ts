@@ -3,13 +3,16 @@
 // compared split by split with what was sent (compare.ts). The submission ends "verified",
 // "differs" (each difference stored in words) or "could_not_verify" when the service's answers
 // cannot show splits: never "verified" then. Parts are claimed like batches (a claim this old is
-// taken over), so any number of workers share the work and a crash loses nothing.
+// taken over), so any number of workers share the work and a crash loses nothing. The least-read
+// submission goes first (then the oldest): a 10,000-gift read-back of one organization, read part
+// after part, never keeps another's one-gift submission from being verified beyond one part.
 import "server-only";
 import { AppError } from "@/lib/app-error";
 import { withServiceAccess } from "@/lib/connections/service-access";
 import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
+import { metrics } from "@/lib/metrics/registry";
 import { queryTransactions, type ServiceTransaction } from "@/lib/service/transactions";
 import { readStoredJson } from "@/lib/stored-json";
 import { compareGift, type Difference, type SentSplit } from "./compare";
@@ -44,7 +47,7 @@ export async function readBackOnce(workerId: string, submissionId: string | null
           AND (d."verificationClaimedAt" IS NULL OR d."verificationClaimedAt" < now() - ${CLAIM_STALE_MS} * interval '1 millisecond')
           AND k.status = 'active'
           AND (${submissionId}::uuid IS NULL OR d.id = ${submissionId}::uuid)
-        ORDER BY d."createdAt"
+        ORDER BY d."verificationDone", d."createdAt"
         LIMIT 1
         FOR UPDATE OF d SKIP LOCKED)
     RETURNING s.id, s."connectionId", s."createdAt", s."verificationPlan", s."verificationDone"`;
@@ -57,7 +60,7 @@ export async function readBackOnce(workerId: string, submissionId: string | null
     const done = part ? claimed.verificationDone + 1 : plan.length;
     if (done >= plan.length) {
       const differs = (await db().submissionDifference.count({ where: { submissionId: claimed.id } })) > 0;
-      await db().submission.updateMany({
+      const finished = await db().submission.updateMany({
         where: { ...mine, verification: "pending" },
         data: {
           verification: differs ? "differs" : "verified",
@@ -67,6 +70,7 @@ export async function readBackOnce(workerId: string, submissionId: string | null
           verificationClaimedBy: null,
         },
       });
+      if (finished.count === 1) metrics().readBackOutcomes.inc({ outcome: differs ? "differs" : "verified" });
     } else {
       await db().submission.updateMany({
         where: mine,
@@ -75,7 +79,7 @@ export async function readBackOnce(workerId: string, submissionId: string | null
     }
   } catch (error) {
     if (error instanceof CannotVerify) {
-      await db().submission.updateMany({
+      const stopped = await db().submission.updateMany({
         where: mine,
         data: {
           verification: "could_not_verify",
@@ -85,7 +89,9 @@ export async function readBackOnce(workerId: string, submissionId: string | null
           verificationClaimedBy: null,
         },
       });
+      if (stopped.count === 1) metrics().readBackOutcomes.inc({ outcome: "could_not_verify" });
     } else {
+      metrics().readBackOutcomes.inc({ outcome: "part_failed" });
       // The service could not be asked now (unavailable, connection stopped): the part is read
       // again once the claim goes stale; nothing read so far is lost.
       log.warn("read_back.part_failed", { submissionId: claimed.id, error });

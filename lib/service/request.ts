@@ -3,6 +3,7 @@
 import "server-only";
 import type { z } from "zod";
 import { ServiceApiError, ServiceNetworkError, ServiceResponseError } from "./errors";
+import { observeServiceCall, operationOf } from "./observer";
 import { NO_RETRY, parseRetryAfter, type RetryPolicy, withRetry } from "./retry";
 import { apiErrorSchema } from "./schemas";
 
@@ -64,15 +65,27 @@ async function once<S extends z.ZodType>(target: ServiceTarget, call: ApiCall<S>
 /** fetch with a timeout; network failures become ServiceNetworkError. */
 export async function send(target: ServiceTarget, path: string, init: RequestInit): Promise<Response> {
   const doFetch = target.fetch ?? fetch;
+  const started = performance.now();
+  const observe = (status: string) =>
+    observeServiceCall({
+      method: init.method ?? "GET",
+      operation: operationOf(path),
+      status,
+      durationMs: performance.now() - started,
+    });
   try {
-    return await doFetch(`${target.baseUrl}${path}`, {
+    const response = await doFetch(`${target.baseUrl}${path}`, {
       ...init,
       redirect: "manual",
       cache: "no-store",
       signal: AbortSignal.timeout(target.timeoutMs ?? DEFAULT_TIMEOUT_MS),
     });
+    observe(String(response.status));
+    return response;
   } catch (error) {
-    const reason = error instanceof Error && error.name === "TimeoutError" ? "timed out" : "could not be reached";
+    const timedOut = error instanceof Error && error.name === "TimeoutError";
+    observe(timedOut ? "timeout" : "network");
+    const reason = timedOut ? "timed out" : "could not be reached";
     throw new ServiceNetworkError(`The service ${reason} (${init.method ?? "GET"} ${path})`);
   }
 }

@@ -9,7 +9,9 @@ await recreateDatabase(E2E_DATABASE);
 if (process.env.E2E_SKIP_BUILD !== "1" || !existsSync(".next/BUILD_ID")) {
   await run("npx", ["next", "build"]);
 }
-const app = spawn("npx", ["tsx", "scripts/launch.ts", "start"], { stdio: "inherit" });
+// As `npm start` runs it: node with tsx's loader in one process, so a stop signal reaches the
+// launcher itself (the tsx command kills a child that does not acknowledge a signal in 30 ms).
+const app = spawn(process.execPath, ["--import", "tsx", "scripts/launch.ts", "start"], { stdio: "inherit" });
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => app.kill(signal));
 app.on("exit", (code) => process.exit(code ?? 0));
 

@@ -1,0 +1,15 @@
+import { readiness } from "@/lib/health/ready";
+import { APP_VERSION } from "@/lib/version";
+
+// Readiness (lib/health/ready.ts): 200 when the database answers, every migration of this release
+// is applied and a worker's heartbeat is fresh; 503 otherwise. Which check failed goes to the log,
+// not to whoever asks.
+export const dynamic = "force-dynamic";
+
+export async function GET(): Promise<Response> {
+  const { ready } = await readiness();
+  return Response.json(
+    { status: ready ? "ready" : "not_ready", version: APP_VERSION },
+    { status: ready ? 200 : 503, headers: { "Cache-Control": "no-store" } },
+  );
+}

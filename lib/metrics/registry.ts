@@ -1,0 +1,122 @@
+// Prometheus metrics (prom-client, the Node client Prometheus's own docs list). One registry per
+// process, kept on globalThis: the dev server loads lib/ once for the routes and once for the
+// worker, and metrics registered twice would throw. What each series means, and what to alert
+// on, is in README.md ("Running in production").
+//
+// Cardinality: no label carries an organization. Per-organization figures (sync lag) are a
+// histogram over organizations; the adaptive limit is summarised (min, median, max).
+import "server-only";
+import { Counter, Gauge, Histogram, Registry } from "prom-client";
+import { adaptiveLimits } from "./adaptive-limit";
+import { outboxFigures, syncLagSeconds } from "./database-figures";
+
+function create() {
+  const registry = new Registry();
+  const serviceCalls = new Counter({
+    name: "apportion_service_calls_total",
+    help: "Calls to the service by method, operation (path with ids as :id) and HTTP status (or network/timeout).",
+    labelNames: ["method", "operation", "status"] as const,
+    registers: [registry],
+  });
+  const serviceCallSeconds = new Histogram({
+    name: "apportion_service_call_duration_seconds",
+    help: "Time from sending a call to the service to its answer's headers.",
+    labelNames: ["method", "operation"] as const,
+    buckets: [0.025, 0.05, 0.1, 0.15, 0.25, 0.4, 0.6, 1, 2, 5, 15],
+    registers: [registry],
+  });
+  const rateLimited = new Counter({
+    name: "apportion_service_rate_limited_total",
+    help: "Answers 429 (Too Many Requests) from the service, by operation.",
+    labelNames: ["operation"] as const,
+    registers: [registry],
+  });
+  new Gauge({
+    name: "apportion_service_adaptive_limit",
+    help: "Current adaptive concurrency limit of this process's service connections: min, median and max over connections (nothing when no limiter reports).",
+    labelNames: ["stat"] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      const limits = [...adaptiveLimits()].filter(Number.isFinite).sort((a, b) => a - b);
+      if (limits.length === 0) return;
+      this.set({ stat: "min" }, limits[0]!);
+      this.set({ stat: "median" }, limits[Math.floor((limits.length - 1) / 2)]!);
+      this.set({ stat: "max" }, limits.at(-1)!);
+    },
+  });
+  new Gauge({
+    name: "apportion_outbox_batches",
+    help: "Batches in the outbox by state: pending (waiting to be sent), sending (claimed), sent (waiting for the service to finish the import).",
+    labelNames: ["state"] as const,
+    registers: [registry],
+    async collect() {
+      const figures = await outboxFigures();
+      this.reset();
+      for (const [state, count] of Object.entries(figures.byState)) this.set({ state }, count);
+    },
+  });
+  new Gauge({
+    name: "apportion_outbox_oldest_waiting_seconds",
+    help: "Age of the oldest batch not yet sent (pending or being sent), from its submission's creation; 0 when none waits.",
+    registers: [registry],
+    async collect() {
+      this.set((await outboxFigures()).oldestWaitingSeconds);
+    },
+  });
+  new Histogram({
+    name: "apportion_sync_lag_seconds",
+    help: "Per active organization, how old its copy is: time since the start of its last complete sync (since connecting when none completed). Computed from the database at each scrape.",
+    buckets: [30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 21600, 86400],
+    registers: [registry],
+    async collect() {
+      const lags = await syncLagSeconds();
+      this.reset();
+      this.zero({}); // a count of 0 rather than no series when no organization is active
+      for (const lag of lags) this.observe(lag);
+    },
+  });
+  const refreshFailures = new Counter({
+    name: "apportion_token_refresh_failures_total",
+    help: "Token refreshes that failed, by kind: refused (the connection needs reconnecting) or transient.",
+    labelNames: ["kind"] as const,
+    registers: [registry],
+  });
+  const readBackOutcomes = new Counter({
+    name: "apportion_read_back_outcomes_total",
+    help: "Submissions read back from the service, by outcome: verified, differs, could_not_verify; part_failed counts a part that will be read again.",
+    labelNames: ["outcome"] as const,
+    registers: [registry],
+  });
+  const syncRuns = new Counter({
+    name: "apportion_sync_runs_total",
+    help: "Sync turns the worker ran, by how they ended: complete, unfinished (continued next round), busy (another process held it), failed.",
+    labelNames: ["state"] as const,
+    registers: [registry],
+  });
+  const workerLoopTurns = new Counter({
+    name: "apportion_worker_loop_turns_total",
+    help: "Turns of the worker's named loops, by loop and result (ok or failed).",
+    labelNames: ["loop", "result"] as const,
+    registers: [registry],
+  });
+  return {
+    registry,
+    serviceCalls,
+    serviceCallSeconds,
+    rateLimited,
+    refreshFailures,
+    readBackOutcomes,
+    syncRuns,
+    workerLoopTurns,
+  };
+}
+
+export type Metrics = ReturnType<typeof create>;
+
+const slot = globalThis as unknown as { apportionMetrics?: Metrics };
+
+export function metrics(): Metrics {
+  slot.apportionMetrics ??= create();
+  return slot.apportionMetrics;
+}

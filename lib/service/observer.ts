@@ -1,0 +1,47 @@
+// A hook through which the app watches every call to the service (metrics), without this folder
+// importing anything of the app: lib/service stays the service's contract alone. The app sets one
+// observer (lib/metrics/service-calls.ts); nothing is observed until it does.
+//
+// The observer lives on globalThis: the dev server loads this module once for the routes and
+// once for the worker (instrumentation), and both copies must report to the one observer.
+import "server-only";
+
+export type ServiceCall = {
+  method: string;
+  /** The call's path with every id-like segment replaced by ":id" and no query: a bounded set. */
+  operation: string;
+  /** The HTTP status, or "network" / "timeout" when no answer came. */
+  status: string;
+  durationMs: number;
+};
+
+export type ServiceObserver = (call: ServiceCall) => void;
+
+const slot = globalThis as unknown as { apportionServiceObserver?: ServiceObserver };
+
+export function setServiceObserver(observer: ServiceObserver | undefined): void {
+  slot.apportionServiceObserver = observer;
+}
+
+/** Reports one call; an observer that throws never fails the call it watched. */
+export function observeServiceCall(call: ServiceCall): void {
+  try {
+    slot.apportionServiceObserver?.(call);
+  } catch {
+    // Metrics are best effort.
+  }
+}
+
+/** A number, or a long run of hex and dashes (a uuid): what names one record, not an operation. */
+const ID_LIKE = /^(\d+|[0-9a-f-]{16,})$/i;
+
+/** "/admin/oauth2/api/v1/imports/123?x=1" → "/imports/:id": the API's prefix off, ids out, so a
+ *  label never carries an organization's data or grows without bound. */
+export function operationOf(path: string): string {
+  const bare = (path.split("?")[0] ?? "").replace(/^\/admin\/oauth2\/api\/v1(?=\/)/, "");
+  return bare
+    .split("/")
+    .map((segment) => (ID_LIKE.test(segment) || segment.length > 40 ? ":id" : segment))
+    .join("/")
+    .slice(0, 80);
+}

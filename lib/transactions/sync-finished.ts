@@ -1,0 +1,31 @@
+// The "run finished" point of an organization's sync, for whatever acts on newly copied gifts
+// (templates): a listener hears every complete run, whether the worker ran it (scheduled,
+// continued) or a request did (page open, Refresh). Listeners live on globalThis: the dev server
+// loads lib/ once for the routes and once for the worker, and both must reach the same listeners.
+// A listener that fails is logged and never fails the sync: the copy is complete either way.
+import "server-only";
+import { log } from "@/lib/log";
+import type { SyncOutcome } from "./sync-run";
+
+export type SyncFinished = { connectionId: string; outcome: SyncOutcome };
+export type SyncFinishedListener = (event: SyncFinished) => Promise<void> | void;
+
+const slot = globalThis as unknown as { apportionSyncFinished?: Set<SyncFinishedListener> };
+
+/** Adds a listener; the function it returns removes it. */
+export function onSyncFinished(listener: SyncFinishedListener): () => void {
+  slot.apportionSyncFinished ??= new Set();
+  slot.apportionSyncFinished.add(listener);
+  return () => slot.apportionSyncFinished?.delete(listener);
+}
+
+/** Called once per complete run, after its last write committed. */
+export async function announceSyncFinished(event: SyncFinished): Promise<void> {
+  for (const listener of slot.apportionSyncFinished ?? []) {
+    try {
+      await listener(event);
+    } catch (error) {
+      log.error("sync.finished_listener_failed", { connectionId: event.connectionId, error });
+    }
+  }
+}

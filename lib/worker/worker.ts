@@ -1,0 +1,152 @@
+// The worker: every piece of background work, as named loops of one module, with a heartbeat.
+//  - "deliver", "follow", "read-back": the outbox's three parts (lib/outbox/tick.ts,
+//    lib/read-back/run.ts), each in its own loop so that none waits for another: send claimed
+//    batches, ask the service about sent imports until final, read a complete submission back
+//    part by part. Claims are taken one chain per organization per round, and read-back serves
+//    the least-read submission first, so one organization's 10,000 rows never hold up another's
+//    one-gift submission beyond one round (lib/outbox/claim.ts).
+//  - "sync": up to SYNC_CONCURRENCY organizations' syncs at once, one turn each, chosen by
+//    lib/transactions/sync-due.ts: unfinished or asked-for runs, first copies, and every active
+//    organization's scheduled changes-only sync (SYNC_INTERVAL_MS, spread over the interval).
+//  - "heartbeat": writes this worker's row (lib/worker/heartbeat.ts) every WORKER_HEARTBEAT_MS,
+//    with each loop's last completed turn; readiness asks for a fresh one.
+// It runs inside the web server (instrumentation.ts), so `npm run dev` and `npm start` need
+// nothing else, and as `npm run worker` for deployments that keep it apart. Any number may run on
+// one database: claims use FOR UPDATE SKIP LOCKED or leases, and a crashed worker's are taken over.
+//
+// stop(): no loop starts anything new; what is in hand finishes (a sync stops at its next page,
+// a chain before its next batch) until the deadline, then whatever is still held is released
+// (release-held.ts) and the heartbeat row removed.
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { getEnv } from "@/lib/env";
+import { log } from "@/lib/log";
+import { metrics } from "@/lib/metrics/registry";
+import { deliverTurn, followTurn } from "@/lib/outbox/tick";
+import { readBackOnce } from "@/lib/read-back/run";
+import { SyncSlots } from "@/lib/transactions/sync-worker";
+import { pruneHeartbeats, removeHeartbeat, writeHeartbeat } from "./heartbeat";
+import { type Released, releaseHeld } from "./release-held";
+
+export type LoopName = "deliver" | "follow" | "read-back" | "sync" | "heartbeat";
+
+export type WorkerOptions = {
+  id?: string;
+  /** Idle wait between turns of the outbox's and the sync's loops. */
+  pollMs?: number;
+  /** Connections served per outbox round. */
+  perRound?: number;
+  staleMs?: number;
+  heartbeatMs?: number;
+  sync?: { concurrency?: number; turnMs?: number; intervalMs?: number };
+  /** Leave out loops (tests that drive one part by hand). */
+  without?: LoopName[];
+};
+
+export type StopReport = { inTime: boolean; released: Released };
+
+export type Worker = {
+  id: string;
+  /** Stops within `deadlineMs` (default SHUTDOWN_DEADLINE_MS); safe to call twice. */
+  stop: (options?: { deadlineMs?: number }) => Promise<StopReport>;
+};
+
+export function startWorker(options: WorkerOptions = {}): Worker {
+  const env = getEnv();
+  const id = options.id ?? `worker-${randomUUID().slice(0, 8)}`;
+  const pollMs = options.pollMs ?? 500;
+  const heartbeatMs = options.heartbeatMs ?? env.WORKER_HEARTBEAT_MS;
+  let stopped = false;
+  const shouldStop = () => stopped;
+  const wakers = new Set<() => void>();
+  const lastTurn: Record<LoopName, string | null> = {
+    deliver: null,
+    follow: null,
+    "read-back": null,
+    sync: null,
+    heartbeat: null,
+  };
+
+  /** Waits `ms`, or less when the worker stops. */
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        wakers.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      wakers.add(done);
+    });
+
+  /** A named loop: turns until stopped; a failed turn is logged and counted, never fatal. */
+  const loop = (name: LoopName, turn: () => Promise<boolean>, idleMs: number) =>
+    (async () => {
+      if (options.without?.includes(name)) return;
+      while (!stopped) {
+        let busy = false;
+        try {
+          busy = await turn();
+          lastTurn[name] = new Date().toISOString();
+          metrics().workerLoopTurns.inc({ loop: name, result: "ok" });
+        } catch (error) {
+          metrics().workerLoopTurns.inc({ loop: name, result: "failed" });
+          log.error(`worker.${name}_failed`, { workerId: id, error });
+        }
+        if (!busy && !stopped) await pause(idleMs);
+      }
+    })();
+
+  const slots = new SyncSlots({ workerId: id, shouldStop, ...options.sync });
+  let beats = 0;
+  const loops = [
+    loop(
+      "deliver",
+      async () =>
+        (await deliverTurn({ workerId: id, perRound: options.perRound, staleMs: options.staleMs, shouldStop })) > 0,
+      pollMs,
+    ),
+    loop("follow", async () => (await followTurn({ perRound: options.perRound, shouldStop })) > 0, pollMs),
+    loop("read-back", () => readBackOnce(id), pollMs),
+    loop(
+      "sync",
+      async () => {
+        await slots.fill();
+        // Wait for a slot to free (then fill again at once), or poll for newly due work.
+        if (slots.inHand.size > 0) await Promise.race([slots.whenOneEnds(), pause(pollMs)]);
+        return slots.inHand.size > 0;
+      },
+      pollMs,
+    ),
+    loop(
+      "heartbeat",
+      async () => {
+        await writeHeartbeat(id, lastTurn);
+        if (beats++ % 720 === 0) await pruneHeartbeats();
+        return false;
+      },
+      heartbeatMs,
+    ),
+  ];
+  log.info("worker.started", { workerId: id });
+
+  let stopping: Promise<StopReport> | undefined;
+  const stop = ({ deadlineMs = env.SHUTDOWN_DEADLINE_MS }: { deadlineMs?: number } = {}) => {
+    stopping ??= (async () => {
+      stopped = true;
+      for (const wake of [...wakers]) wake();
+      let timer: NodeJS.Timeout | undefined;
+      const inTime = await Promise.race([
+        Promise.all([...loops, slots.drain()]).then(() => true),
+        new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), deadlineMs))),
+      ]);
+      clearTimeout(timer);
+      const released = await releaseHeld(id);
+      await removeHeartbeat(id);
+      log.info("worker.stopped", { workerId: id, inTime, ...released });
+      return { inTime, released };
+    })();
+    return stopping;
+  };
+  return { id, stop };
+}
