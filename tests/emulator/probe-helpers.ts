@@ -49,6 +49,7 @@ type StateSummary = {
   organizations: { id: number; campaigns: number; funds: number }[];
   grants: { organization_id: number; status: string }[];
   stats: { tokenRequests: Record<string, number> };
+  query_tokens: { organization_id: number; snapshot_gifts: number }[];
 };
 
 /** The emulator's token-free summary (GET /__emulator/state). */
