@@ -48,8 +48,9 @@ export function apiRoute<S extends z.ZodType | undefined = undefined>(
  * The one text rule (lib/unicode.ts) on the address: a path id that breaks it names nothing
  * (404); a query parameter that does is a 422 naming the parameter.
  */
-function assertStorableAddress(request: NextRequest, params: Params): void {
-  for (const value of Object.values(params).flat()) {
+function assertStorableAddress(request: NextRequest, params: Params | undefined): void {
+  // A route without dynamic segments has no params object.
+  for (const value of Object.values(params ?? {}).flat()) {
     if (value !== undefined && pathSegmentProblem(value) !== null) throw new AppError("not_found", "Not found.");
   }
   const issues: z.core.$ZodRawIssue[] = [];
