@@ -103,6 +103,7 @@ export default tseslint.config(
       "lib/bulk/api-schemas.ts",
       "lib/bulk/csv-format.ts",
       "lib/bulk/csv-read.ts",
+      "lib/bulk/csv-encoding.ts",
       "lib/bulk/rule.ts",
       "lib/submissions/final-statuses.ts",
       "lib/api-client.ts",

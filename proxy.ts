@@ -3,6 +3,7 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { newNonce, pagePolicy } from "@/lib/security/csp";
 import { PATH_HEADER } from "@/lib/return-path";
+import { pathSegmentProblem, textProblem } from "@/lib/unicode";
 
 export function proxy(request: NextRequest) {
   const nonce = newNonce();
@@ -13,9 +14,24 @@ export function proxy(request: NextRequest) {
   // The page asked for, so a page that needs a session can send the admin back to it after
   // connecting (lib/auth/session.ts). Set here, never taken from the browser.
   headers.set(PATH_HEADER, request.nextUrl.pathname + request.nextUrl.search);
-  const response = NextResponse.next({ request: { headers } });
+  // A page address that breaks the one text rule (lib/unicode.ts) names no page: the not-found
+  // page answers (404), with this request's policy, before any page reads it.
+  const response = storableAddress(request.nextUrl)
+    ? NextResponse.next({ request: { headers } })
+    : NextResponse.rewrite(new URL(NOT_FOUND_PATH, request.url), { request: { headers } });
   response.headers.set("Content-Security-Policy", policy);
   return response;
+}
+
+/** No page lives here, so a rewrite to it renders app/not-found.tsx with status 404. */
+const NOT_FOUND_PATH = "/_address-not-found";
+
+function storableAddress(url: URL): boolean {
+  if (url.pathname.split("/").some((segment) => pathSegmentProblem(segment) !== null)) return false;
+  for (const [name, value] of url.searchParams) {
+    if (textProblem(name) !== null || textProblem(value) !== null) return false;
+  }
+  return true;
 }
 
 export const config = {
@@ -24,10 +40,9 @@ export const config = {
       // Pages only: route handlers answer JSON and static files run nothing (both get
       // LOCKED_POLICY from next.config.ts).
       source: "/((?!api/|_next/static/|_next/image).*)",
+      // Prefetches come here too (Next.js's advice is to skip them): a prefetch answer can be a
+      // whole page's HTML, and every HTML answer carries its policy (issue 24, item 6).
       missing: [
-        // Prefetches carry no document (Next.js's advice).
-        { type: "header", key: "next-router-prefetch" },
-        { type: "header", key: "purpose", value: "prefetch" },
         // A request with a body never comes here: Next.js would buffer the body for the proxy
         // (up to 10 MB each) and wait for all of it. Pages take no bodies; next.config.ts locks
         // such answers down instead.

@@ -29,10 +29,15 @@ export function createGrant(
 }
 
 /** Refresh rotates both tokens: the previous access and refresh tokens stop working at once. */
-export function rotateTokens(grant: Grant): { accessToken: string; refreshToken: string } {
+/** New tokens for a grant; `keepRefreshToken`: only the access token is replaced. */
+export function rotateTokens(
+  grant: Grant,
+  keepRefreshToken = false,
+): { accessToken: string; refreshToken: string | null } {
   const accessToken = randomToken();
-  const refreshToken = randomToken();
   grant.accessTokenHash = sha256Hex(accessToken);
+  if (keepRefreshToken) return { accessToken, refreshToken: null };
+  const refreshToken = randomToken();
   grant.refreshTokenHash = sha256Hex(refreshToken);
   return { accessToken, refreshToken };
 }

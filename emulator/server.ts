@@ -12,6 +12,7 @@ import { healthRoute, testSwitchRoutes } from "./routes/test-switches";
 import { testViewRoutes } from "./routes/test-views";
 import { tokenRoutes } from "./routes/token";
 import { createState, type EmulatorState } from "./state";
+import { pruneQueryTokens, QUERY_TOKEN_SWEEP_MS } from "./transactions-query";
 
 export type { EmulatorConfig } from "./config";
 export type { EmulatorState } from "./state";
@@ -68,6 +69,12 @@ export async function startEmulator(config?: Partial<EmulatorConfig>): Promise<R
       resolve();
     });
   });
+  // Expired query snapshots go even when no query comes to prune them (memory, not behaviour).
+  const sweep = setInterval(
+    () => pruneQueryTokens(emulator.state.queryTokens, emulator.config.now()),
+    QUERY_TOKEN_SWEEP_MS,
+  );
+  sweep.unref();
   const address = server.address();
   if (address === null || typeof address === "string") throw new Error("Emulator is not listening on TCP");
   const { port } = address;
@@ -78,6 +85,7 @@ export async function startEmulator(config?: Partial<EmulatorConfig>): Promise<R
     config: emulator.config,
     close: () =>
       new Promise<void>((resolve, reject) => {
+        clearInterval(sweep);
         // Keep-alive connections would otherwise hold close() open for seconds.
         server.closeAllConnections();
         server.close((error) => (error ? reject(error) : resolve()));

@@ -42,6 +42,11 @@ export const SERVICE_ANSWERS = {
   pkce: ["checked", "ignored", "refused"],
   /** `no_refresh_token`: the code exchange answers without refresh_token, as the documented shape. */
   initial_token: ["with_refresh_token", "no_refresh_token"],
+  /**
+   * `no_refresh_token`: a refresh answers without refresh_token (RFC 6749 §6 allows it) and the
+   * refresh token sent stays valid.
+   */
+  refresh_answer: ["with_refresh_token", "no_refresh_token"],
   /** `top_level`: GET /details answers { id, name } with no `organization` object. */
   details: ["organization", "top_level"],
   /** `missing`: POST /integrations/status is not found (404). */

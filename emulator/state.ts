@@ -179,6 +179,11 @@ export function summarizeState(state: EmulatorState) {
       has_refresh_token: grant.refreshTokenHash !== null,
     })),
     pending_codes: [...state.codes.values()].filter((code) => code.grantId === null).length,
+    // Held query tokens (no values): how many gifts each one's snapshot keeps in memory.
+    query_tokens: [...state.queryTokens.values()].map((token) => ({
+      organization_id: token.organizationId,
+      snapshot_gifts: token.matches.length,
+    })),
     stats: state.stats,
     faults: state.faults,
     settings: settingsJson(state.settings),

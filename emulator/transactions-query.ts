@@ -234,9 +234,18 @@ export function answerPage(
   return { results, total: all.length, has_more: hasMore, query_token: token };
 }
 
-/** Forgets tokens abandoned long ago; recently expired ones stay to answer "expired", not "unknown". */
+/**
+ * Drops the snapshot of every expired token at once (it can never be paged again, and a large
+ * organization's snapshot is megabytes), and forgets tokens abandoned long ago; recently expired
+ * ones stay, without their snapshot, to answer "expired", not "unknown".
+ */
 export function pruneQueryTokens(tokens: Map<string, QueryToken>, nowMs: number): void {
   for (const [value, token] of tokens) {
-    if (nowMs - token.lastUsedMs > 12 * QUERY_TOKEN_TTL_MS) tokens.delete(value);
+    const idle = nowMs - token.lastUsedMs;
+    if (idle > 12 * QUERY_TOKEN_TTL_MS) tokens.delete(value);
+    else if (idle >= QUERY_TOKEN_TTL_MS && token.matches.length > 0) token.matches = [];
   }
 }
+
+/** How often a running emulator drops expired snapshots when no query comes to do it. */
+export const QUERY_TOKEN_SWEEP_MS = 30_000;

@@ -1,6 +1,7 @@
 // The probe's readers of the service's raw answers: what the checks in probe.ts compare with the
 // app's assumptions. Raw on purpose: lib/service parses away exactly what the probe must see.
 import { isFinalImportStatus } from "@/lib/service/imports";
+import { redactText } from "./redact";
 
 export type Json = Record<string, unknown>;
 export type Answer = { status: number; body: unknown; text: string };
@@ -10,7 +11,8 @@ export const isRecord = (value: unknown): value is Json =>
 export const numericish = (value: unknown) =>
   (typeof value === "number" && Number.isFinite(value)) || (typeof value === "string" && /^\d+$/.test(value));
 export const short = (text: string, max = 160) => (text.length > max ? `${text.slice(0, max)}…` : text);
-export const describe = (answer: Answer) => `${answer.status} ${short(answer.text.replace(/\s+/g, " "))}`;
+/** One line for an answer, its credentials redacted (whatever its shape) before it is cut short. */
+export const describe = (answer: Answer) => `${answer.status} ${short(redactText(answer.text).replace(/\s+/g, " "))}`;
 
 export function tokenTypeProblems(body: Json, initial: boolean): string[] {
   const problems: string[] = [];

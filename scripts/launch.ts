@@ -9,6 +9,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { ConfigError, parseEnv, redirectUri } from "../lib/env";
+import { devEmulatorRedirectUris } from "../probe/callback-address";
 import { type EmbeddedDatabase, startEmbeddedDatabase } from "./embedded-database";
 
 const mode = process.argv[2] === "start" ? "start" : "dev";
@@ -63,13 +64,12 @@ async function main() {
 
   if (useEmulator) {
     const emulatorPort = process.env.EMULATOR_PORT ?? "4010";
-    const callback = redirectUri(env);
-    const callbacks = [callback, callback.replace("//localhost:", "//127.0.0.1:")];
     launch("emulator", "npx", ["tsx", "emulator/main.ts"], {
       EMULATOR_PORT: emulatorPort,
       EMULATOR_CLIENT_ID: env.SERVICE_CLIENT_ID,
       EMULATOR_CLIENT_SECRET: env.SERVICE_CLIENT_SECRET,
-      EMULATOR_REDIRECT_URIS: [...new Set(callbacks)].join(","),
+      // The probe's callback too, so the README's `npm run service:probe` command works against it.
+      EMULATOR_REDIRECT_URIS: devEmulatorRedirectUris(redirectUri(env), process.env.PROBE_PORT).join(","),
     });
   }
   childStopMs = env.SHUTDOWN_DEADLINE_MS + 10_000;

@@ -1,14 +1,26 @@
 // Imports: create (spec operation 4), status of one, stats (facts), and the listing with its
 // notifications (spec operation 5, whose real path is not shown: the emulator chose /imports/list).
 import type { Context, Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { readJsonObject } from "../http";
 import { parseImportRequest } from "../imports/import-request";
+import { rowTextProblems } from "../imports/row-text";
 import { importRecordJson, importWithNotificationsJson, type ImportJob } from "../imports/model";
 import { pendingImports, submitImport } from "../imports/queue";
 import type { EmulatorDeps } from "../state";
 import { API_PREFIX, NOT_JSON_OBJECT, lacksScope, refuse, refuseAll, type ApiEnv } from "./api-common";
 
 const MAX_LIST_PER_PAGE = 50;
+/**
+ * An import body: 100 rows of a few hundred bytes each are some 50 kB; 1 MiB leaves room and
+ * stops a runaway body while it streams (hono's bodyLimit counts the bytes as they arrive).
+ */
+export const MAX_IMPORT_BODY_BYTES = 1024 * 1024;
+const importBodyLimit = bodyLimit({
+  maxSize: MAX_IMPORT_BODY_BYTES,
+  onError: (c) =>
+    c.json({ valid: false, errors: [`The request body is larger than ${MAX_IMPORT_BODY_BYTES} bytes`] }, 413),
+});
 const OTHER_STATUS_NAMES: Record<string, string> = { Pending: "Queued", Working: "Running", Complete: "Done" };
 
 export function importRoutes(app: Hono<ApiEnv>, deps: EmulatorDeps): void {
@@ -21,13 +33,15 @@ export function importRoutes(app: Hono<ApiEnv>, deps: EmulatorDeps): void {
   const importsOf = (c: Context<ApiEnv>): ImportJob[] =>
     [...state.imports.values()].filter((job) => job.organizationId === c.get("grant").organizationId);
 
-  app.post(`${API_PREFIX}/imports`, async (c) => {
+  app.post(`${API_PREFIX}/imports`, importBodyLimit, async (c) => {
     const denied = lacksScope(c, "data_add");
     if (denied) return denied;
     const body = await readJsonObject(c);
     if (body === null) return refuse(c, 400, NOT_JSON_OBJECT);
     const request = parseImportRequest(body);
     if (Array.isArray(request)) return refuseAll(c, request);
+    const badText = rowTextProblems(request.rows);
+    if (badText.length > 0) return c.json({ valid: false, errors: badText }, 422);
     const grant = c.get("grant");
     const job = submitImport(deps, {
       organizationId: grant.organizationId,

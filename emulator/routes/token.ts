@@ -90,12 +90,12 @@ export function tokenRoutes({ config, state }: EmulatorDeps): Hono {
     const grant = findGrantByRefreshToken(state, clientId, token);
     if (grant === undefined) return invalidGrant("The refresh token is invalid, rotated or revoked");
     if (grant.status !== "active") return invalidGrant("The integration was disconnected by the organization");
-    const tokens = rotateTokens(grant);
+    const tokens = rotateTokens(grant, state.settings.service.refresh_answer === "no_refresh_token");
     return {
       access_token: tokens.accessToken,
       token_type: "bearer",
       expires_in: EXPIRES_IN_SECONDS,
-      refresh_token: tokens.refreshToken,
+      ...(tokens.refreshToken === null ? {} : { refresh_token: tokens.refreshToken }),
       scope: grant.scopes.join(" "),
       created_at: Math.floor(config.now() / 1000),
     };

@@ -1,10 +1,10 @@
 // A route's JSON body: size-limited while it streams, parsed, checked by the route's schema, and
-// refused if any string in it cannot be stored.
+// refused if any string in it breaks the one text rule (lib/unicode.ts).
 import "server-only";
 import { z } from "zod";
 import { AppError } from "@/lib/app-error";
 import { BODY_LIMITS, readLimitedBody } from "@/lib/http/limited-body";
-import { findLoneSurrogates, INCOMPLETE_CHARACTER } from "@/lib/unicode";
+import { findUnstorableText } from "@/lib/unicode";
 
 export async function readJsonBody<S extends z.ZodType>(
   request: Request,
@@ -22,12 +22,12 @@ export async function readJsonBody<S extends z.ZodType>(
     throw new AppError("invalid_input", "The request body is not valid JSON.");
   }
   const parsed = schema.parse(raw);
-  // The schemas refuse half characters in the names people type, with the field's label; this
-  // catches any other string (an id, a column name, a key) before it can reach the database.
-  const broken = findLoneSurrogates(raw);
+  // The schemas word the rule for the names people type, with the field's label; this catches
+  // any other string (an id, a column name, a key) before it can reach the database.
+  const broken = findUnstorableText(raw);
   if (broken.length > 0) {
     throw new z.ZodError(
-      broken.map((path) => ({ code: "custom", path, message: `This text ${INCOMPLETE_CHARACTER}`, input: undefined })),
+      broken.map(({ path, problem }) => ({ code: "custom", path, message: `This text ${problem}`, input: undefined })),
     );
   }
   return parsed;

@@ -3,12 +3,13 @@
 // zod schema, and errors mapped by errorResponse.
 import "server-only";
 import type { NextRequest } from "next/server";
-import type { z } from "zod";
+import { z } from "zod";
 import { AppError } from "@/lib/app-error";
 import { requireConnectionForApi } from "@/lib/auth/session";
 import { getEnv } from "@/lib/env";
 import type { Connection } from "@/lib/generated/prisma/client";
 import { assertDeclaredLength, BODY_LIMITS } from "@/lib/http/limited-body";
+import { pathSegmentProblem, textProblem } from "@/lib/unicode";
 import { errorResponse } from "./errors";
 import { readJsonBody } from "./json-body";
 
@@ -29,16 +30,35 @@ export function apiRoute<S extends z.ZodType | undefined = undefined>(
         assertSameOrigin(request);
       }
       const connection = await requireConnectionForApi();
+      const params = await context.params;
+      assertStorableAddress(request, params);
       const body = (
         options.body ? await readJsonBody(request, options.body, maxBodyBytes) : undefined
       ) as S extends z.ZodType ? z.infer<S> : undefined;
-      const result = await handler({ request, connection, body, params: await context.params });
+      const result = await handler({ request, connection, body, params });
       if (result instanceof Response) return result;
       return Response.json(result ?? { ok: true }, { headers: { "Cache-Control": "no-store" } });
     } catch (error) {
       return errorResponse(error);
     }
   };
+}
+
+/**
+ * The one text rule (lib/unicode.ts) on the address: a path id that breaks it names nothing
+ * (404); a query parameter that does is a 422 naming the parameter.
+ */
+function assertStorableAddress(request: NextRequest, params: Params | undefined): void {
+  // A route without dynamic segments has no params object.
+  for (const value of Object.values(params ?? {}).flat()) {
+    if (value !== undefined && pathSegmentProblem(value) !== null) throw new AppError("not_found", "Not found.");
+  }
+  const issues: z.core.$ZodRawIssue[] = [];
+  for (const [name, value] of request.nextUrl.searchParams) {
+    const problem = textProblem(name) ?? textProblem(value);
+    if (problem !== null) issues.push({ code: "custom", path: [name], message: `This text ${problem}`, input: value });
+  }
+  if (issues.length > 0) throw new z.ZodError(issues as z.core.$ZodIssue[]);
 }
 
 /** Refuses state-changing requests that a browser sent from another site. */

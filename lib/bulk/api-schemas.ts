@@ -2,17 +2,16 @@
 // server to hold more than one part of an upload.
 import { z } from "zod";
 import { transactionFiltersSchema } from "@/lib/transactions/read";
-import { hasLoneSurrogate, INCOMPLETE_CHARACTER } from "@/lib/unicode";
+import { textProblem } from "@/lib/unicode";
 import { MAX_PART_ROWS, MAX_VALUE_LENGTH } from "./csv-format";
 import { ruleSchema, savedRuleSchema } from "./rule";
 
-// PostgreSQL cannot store a NUL character or half of a surrogate pair in text or JSON: refused
-// here with words, not a 500.
+// The one text rule (lib/unicode.ts), worded with the field's label.
 const storable = (label: string) =>
-  z
-    .string()
-    .refine((v) => !v.includes("\u0000"), `${label} contains a NUL character.`)
-    .refine((v) => !hasLoneSurrogate(v), `${label} ${INCOMPLETE_CHARACTER}`);
+  z.string().check((payload) => {
+    const problem = textProblem(payload.value);
+    if (problem !== null) payload.issues.push({ code: "custom", input: payload.value, message: `${label} ${problem}` });
+  });
 
 const label = storable("The name").pipe(
   z.string().trim().min(1, "Name the allocation.").max(200, "A name is at most 200 characters."),

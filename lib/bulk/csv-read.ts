@@ -13,6 +13,7 @@ import {
   MAX_BULK_TRANSACTIONS,
   MAX_VALUE_LENGTH,
 } from "./csv-format";
+import { detectCsvEncoding, ENCODING_SAMPLE_BYTES } from "./csv-encoding";
 
 export type CsvReadResult =
   { ok: true; columns: string[]; groups: CsvGroup[]; rowCount: number } | { ok: false; error: string };
@@ -24,7 +25,23 @@ const PARSE_ERRORS: Record<string, string> = {
   InvalidQuotes: 'A quote in this value is not escaped (write it twice: "").',
 };
 
-export function readCsv(input: File | string, onProgress?: (fraction: number) => void): Promise<CsvReadResult> {
+export async function readCsv(input: File | string, onProgress?: (fraction: number) => void): Promise<CsvReadResult> {
+  let encoding: string | undefined;
+  if (typeof input !== "string") {
+    // Bytes, not text, until the encoding is known (lib/bulk/csv-encoding.ts).
+    const sample = new Uint8Array(await input.slice(0, ENCODING_SAMPLE_BYTES).arrayBuffer());
+    const detected = detectCsvEncoding(sample, input.size <= ENCODING_SAMPLE_BYTES);
+    if (!detected.ok) return { ok: false, error: detected.error };
+    encoding = detected.encoding;
+  }
+  return parseCsv(input, encoding, onProgress);
+}
+
+function parseCsv(
+  input: File | string,
+  encoding: string | undefined,
+  onProgress?: (fraction: number) => void,
+): Promise<CsvReadResult> {
   const size = typeof input === "string" ? input.length : input.size;
   return new Promise((resolve) => {
     const groups = new Map<string, CsvGroup>();
@@ -42,6 +59,8 @@ export function readCsv(input: File | string, onProgress?: (fraction: number) =>
     // `step` hands over one record at a time with its own errors: with `chunk`, papaparse numbers
     // the errors of quotes and of field counts differently, and problems landed on other lines.
     Papa.parse<Record<string, string>>(input, {
+      // The File is decoded by the browser's FileReader in this encoding (ignored for a string).
+      ...(encoding === undefined ? {} : { encoding }),
       header: true,
       skipEmptyLines: false,
       chunkSize: 1024 * 1024,

@@ -86,14 +86,27 @@ test("a forged state at the callback is refused and nothing is connected", async
   await expect(page).toHaveURL(/signed_out=1/);
 });
 
-/** Adds an `iss` to the service's authorization answer, as an RFC 9207 server would. */
-async function answerWithIssuer(page: Page, iss: string) {
+/** Adds an `iss` (or several, in order) to the service's authorization answer, as an RFC 9207 server would. */
+async function answerWithIssuer(page: Page, ...issuers: string[]) {
   await page.route(`${EMULATOR_URL}/admin/oauth2/authorize`, async (route) => {
     if (route.request().method() !== "POST") return route.continue();
     const answer = await route.fetch({ maxRedirects: 0 });
     const location = new URL(answer.headers()["location"] ?? "");
-    location.searchParams.set("iss", iss);
+    for (const iss of issuers) location.searchParams.append("iss", iss);
     await route.fulfill({ status: 302, headers: { location: location.toString() } });
+  });
+}
+
+for (const order of ["foreign first", "ours first"] as const) {
+  test(`an answer with a repeated iss (${order}) is refused without redeeming the code`, async ({ page, request }) => {
+    const issuers = ["https://evil.example", EMULATOR_URL];
+    await answerWithIssuer(page, ...(order === "foreign first" ? issuers : issuers.reverse()));
+    await startConnect(page);
+    await answerConsent(page, "Allow");
+    await expect(page).toHaveURL(/\/connect\/error\?reason=issuer_mismatch/);
+    expect((await emulatorState(request)).stats.tokenRequests.authorization_code).toBe(0);
+    await page.goto("/settings");
+    await expect(page).toHaveURL(/signed_out=1/);
   });
 }
 

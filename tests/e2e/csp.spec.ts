@@ -97,3 +97,19 @@ test("route handlers and requests that bypass the page proxy are locked down", a
   });
   expect(posted.headers()["content-security-policy"]).toContain("default-src 'none'");
 });
+
+test("a prefetch answer carries the page's policy too", async ({ page }) => {
+  await connect(page);
+  const variants: Record<string, string>[] = [
+    { Purpose: "prefetch" },
+    { "next-router-prefetch": "1" },
+    { "Sec-Purpose": "prefetch" },
+  ];
+  for (const headers of variants) {
+    const answer = await page.request.get("/transactions", { headers });
+    expect(answer.status(), JSON.stringify(headers)).toBe(200);
+    const policy = answer.headers()["content-security-policy"] ?? "";
+    expect(policy, JSON.stringify(headers)).toContain("frame-ancestors 'none'");
+    expect(policy, JSON.stringify(headers)).toMatch(/script-src 'self' 'nonce-/);
+  }
+});

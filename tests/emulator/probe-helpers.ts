@@ -44,3 +44,15 @@ export function verdicts(report: ProbeReport): Record<string, string> {
     report.checks.map((c) => [c.check, c.verdict === "holds" ? "holds" : `${c.verdict}: ${c.detail}`]),
   );
 }
+
+type StateSummary = {
+  organizations: { id: number; campaigns: number; funds: number }[];
+  grants: { organization_id: number; status: string }[];
+  stats: { tokenRequests: Record<string, number> };
+  query_tokens: { organization_id: number; snapshot_gifts: number }[];
+};
+
+/** The emulator's token-free summary (GET /__emulator/state). */
+export async function emulatorState(emu: TestEmulator): Promise<StateSummary> {
+  return (await (await fetch(`${emu.url}/__emulator/state`)).json()) as StateSummary;
+}

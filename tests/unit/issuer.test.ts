@@ -21,4 +21,12 @@ describe("the issuer of an authorization answer (RFC 9207)", () => {
     expect(isForeignIssuer("https://id.example.org/", configured)).toBe(false);
     expect(isForeignIssuer(configured.SERVICE_BASE_URL, configured)).toBe(true);
   });
+
+  it("is refused when named more than once, whatever the values and their order", () => {
+    const ours = "https://app-playground.kindful.com";
+    expect(isForeignIssuer(["https://evil.example", ours], env)).toBe(true);
+    expect(isForeignIssuer([ours, "https://evil.example"], env)).toBe(true);
+    expect(isForeignIssuer([ours, ours], env)).toBe(true);
+    expect(isForeignIssuer([ours], env)).toBe(false);
+  });
 });

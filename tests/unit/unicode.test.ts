@@ -4,7 +4,7 @@ import { readJsonBody } from "@/lib/api/json-body";
 import { AppError } from "@/lib/app-error";
 import { savedRuleSchema } from "@/lib/bulk/rule";
 import { splitRowSchema } from "@/lib/splits/schema";
-import { findLoneSurrogates, hasLoneSurrogate } from "@/lib/unicode";
+import { findUnstorableText, hasLoneSurrogate, pathSegmentProblem, textProblem, TEXT_LIMIT } from "@/lib/unicode";
 import { splitRowInput } from "../support/split-input";
 
 describe("half of a surrogate pair", () => {
@@ -17,7 +17,7 @@ describe("half of a surrogate pair", () => {
 
   it("is found anywhere in a JSON value, keys included, by its path", () => {
     const value = JSON.parse('{"a":["ok","x\\ud800"],"b":{"\\udfff":"v"},"c":1}') as unknown;
-    expect(findLoneSurrogates(value)).toEqual([
+    expect(findUnstorableText(value).map((r) => r.path)).toEqual([
       ["a", 1],
       ["b", "\udfff"],
     ]);
@@ -48,5 +48,35 @@ describe("half of a surrogate pair", () => {
     expect(error).toBeInstanceOf(z.ZodError);
     expect((error as z.ZodError).issues[0]?.path).toEqual(["id"]);
     expect(error).not.toBeInstanceOf(AppError);
+  });
+});
+
+describe("the one text rule (NUL, lone surrogate, length)", () => {
+  it("words each refusal, and lets ordinary text through", () => {
+    expect(textProblem("5100\u00001005")).toMatch(/NUL character/);
+    expect(textProblem("x\ud800")).toMatch(/incomplete character/);
+    expect(textProblem("a".repeat(TEXT_LIMIT + 1))).toBe("is longer than 10,000 characters.");
+    expect(textProblem("Été 🎉 Fünd Ärger")).toBeNull();
+  });
+
+  it("is refused in any string of a body by its path: NUL, nested in a list", async () => {
+    const request = new Request("http://localhost/api/x", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ removedSplitIds: ["ok", "5100\u00001005:1"] }),
+    });
+    const error = await readJsonBody(request, z.object({ removedSplitIds: z.array(z.string()) })).catch(
+      (e: unknown) => e,
+    );
+    expect((error as z.ZodError).issues).toMatchObject([
+      { path: ["removedSplitIds", 1], message: expect.stringMatching(/NUL character/) as unknown },
+    ]);
+  });
+
+  it("judges an address segment decoded or not", () => {
+    expect(pathSegmentProblem("5100%001005")).toMatch(/NUL/);
+    expect(pathSegmentProblem("5100\u00001005")).toMatch(/NUL/);
+    expect(pathSegmentProblem("ext-50%")).toBeNull();
+    expect(pathSegmentProblem("51001005")).toBeNull();
   });
 });

@@ -3,7 +3,7 @@ import type { NextRequest } from "next/server";
 import { errorResponse } from "@/lib/api/errors";
 import { withBoundedBody } from "@/lib/auth/bounded-request";
 import { recordConnectFailure, trackConnectAttempt } from "@/lib/auth/connect-failure";
-import { isForeignIssuer } from "@/lib/auth/issuer";
+import { callbackIssuers, isForeignIssuer } from "@/lib/auth/issuer";
 import { getAuthOptions } from "@/lib/auth/options";
 import { getEnv } from "@/lib/env";
 
@@ -20,11 +20,12 @@ async function handler(incoming: NextRequest, context: Context): Promise<Respons
   }
   const { nextauth } = await context.params;
   const isCallback = nextauth[0] === "callback";
+  // Judged here on every value, before next-auth reads one of them (it reads the last): a foreign
+  // or repeated `iss` ends the callback, an error answer included (a foreign "denied" is not ours).
+  if (isCallback && isForeignIssuer(await callbackIssuers(req), getEnv())) {
+    return refusedCallback(req, "issuer_mismatch");
+  }
   const { result, failure } = await trackConnectAttempt(() => {
-    // An error answer is judged by its issuer too: a foreign server's "denied" is not ours.
-    if (isCallback && isForeignIssuer(req.nextUrl.searchParams.get("iss") ?? undefined, getEnv())) {
-      recordConnectFailure("issuer_mismatch");
-    }
     const refused = isCallback ? req.nextUrl.searchParams.get("error") : null;
     if (refused) recordConnectFailure(refused === "access_denied" ? "denied" : "authorization_refused");
     return NextAuth(req, context, getAuthOptions()) as Promise<Response>;
@@ -36,11 +37,23 @@ async function handler(incoming: NextRequest, context: Context): Promise<Respons
   // to ours with the precise reason instead.
   const location = result.headers.get("location");
   if (location && new URL(location, req.nextUrl).searchParams.has("error")) {
-    const url = new URL("/connect/error", req.nextUrl.origin);
-    url.searchParams.set("reason", failure ?? "unknown");
-    result.headers.set("location", url.toString());
+    result.headers.set("location", connectErrorUrl(req, failure ?? "unknown"));
   }
   return result;
+}
+
+function connectErrorUrl(req: NextRequest, reason: string): string {
+  const url = new URL("/connect/error", req.nextUrl.origin);
+  url.searchParams.set("reason", reason);
+  return url.toString();
+}
+
+/** Ends a callback without next-auth: its code is never redeemed. */
+function refusedCallback(req: NextRequest, reason: "issuer_mismatch"): Response {
+  return new Response(null, {
+    status: 302,
+    headers: { Location: connectErrorUrl(req, reason), "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" },
+  });
 }
 
 export { handler as GET, handler as POST };
