@@ -57,6 +57,6 @@ function ItemText({ item, kind }: { item: MenuItem; kind: PickerKind }) {
         </>
       );
     case "none":
-      return <>Leave the campaign&apos;s parent as it is</>;
+      return <>Keep the campaign&apos;s current parent</>;
   }
 }
