@@ -40,7 +40,8 @@ export function ReviewNewNames({ names, ticked, onTick, disabled }: Props) {
     <Notice tone="warn" role="none">
       <p>
         {names.length === 1 ? "This name is new" : "These names are new"}: the service creates{" "}
-        {names.length === 1 ? "it" : "them"} exactly as written. Check the spelling, then tick each one to create it.
+        {names.length === 1 ? "it" : "them"} exactly as written. Check the spelling, then tick{" "}
+        {names.length === 1 ? "it" : "each one"} to create {names.length === 1 ? "it" : "them"}.
       </p>
       <ul className="review-new-names">
         {names.map((n) => (
