@@ -40,6 +40,8 @@ const request = submissionRequestSchema.parse({
       splitRowInput(`rows-${g}:${i + 1}`, centsToInput(cents), { campaign: `Campaign ${i % 5}` }),
     ),
   })),
+  // New at the emulator: confirmed as the review's ticks confirm them (lib/submissions/new-names.ts).
+  confirmedNewNames: Array.from({ length: 5 }, (_, i) => ({ kind: "campaign", name: `Campaign ${i}` })),
 });
 
 const started = performance.now();

@@ -41,6 +41,11 @@ const requests = Array.from({ length: SUBMISSIONS }, (_, i) =>
         ],
       },
     ],
+    // New at the emulator: confirmed as the review's ticks confirm them (lib/submissions/new-names.ts).
+    confirmedNewNames: [
+      { kind: "campaign", name: "Spring" },
+      { kind: "fund", name: "Food" },
+    ],
   }),
 );
 

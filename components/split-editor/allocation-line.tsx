@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import type { EditorValues } from "@/lib/splits/editor-lines";
 import { formatCents } from "@/lib/splits/money";
 import { FigureCells, NameCell } from "./line-cells";
+import { timesText } from "./quantity-text";
 import { keptParent, type NameOption } from "./picker-logic";
 import type { LineActions } from "./use-line-actions";
 import { type Field, useLineView } from "./use-line-view";
@@ -41,6 +42,9 @@ export const AllocationLine = memo(function AllocationLine(props: Props) {
       <FigureCells {...cell} error={error} register={props.register} share={view.share} />
       <td className="line__total num" data-label="Line total">
         <output aria-label={`Line total, line ${n}`}>
+          {view.lineCents !== null && view.unitCents !== null && view.quantity > 1 && (
+            <span className="line__times">{timesText(view.quantity, view.unitCents, currency)} = </span>
+          )}
           {view.lineCents === null ? "—" : formatCents(view.lineCents, currency)}
         </output>
       </td>

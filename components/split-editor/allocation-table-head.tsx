@@ -32,7 +32,7 @@ export function AllocationColumns() {
           <th scope="col" className="num">
             Share
           </th>
-          <th scope="col" className="num">
+          <th scope="col" className="num head-quantity">
             Qty
           </th>
           <th scope="col" className="num">

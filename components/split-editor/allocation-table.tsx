@@ -1,9 +1,10 @@
 "use client";
 
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { MAX_ROWS_PER_TRANSACTION } from "@/lib/splits/row-limit";
 import { AllocationLine } from "./allocation-line";
+import { useSummary } from "./editor-summary";
 import type { SplitEditorState } from "./use-split-editor";
 
 type Props = {
@@ -19,11 +20,19 @@ export function AllocationTable({ editor, hint, columns }: Props) {
   const { form, lines, gift, actions, campaigns, funds, showAll } = editor;
   // "new" marks a line added to a split gift; on a gift not split yet every line would carry it.
   const existing = new Set(gift.splits.map((s) => s.splitId));
+  // Qty stays folded away while every line counts once (most gifts): one column less to read past.
+  const quantitiesOne = useSummary(editor.summary, (s) => s.quantitiesOne);
+  const [quantityOpen, setQuantityOpen] = useState(false);
+  const quantityShown = quantityOpen || !quantitiesOne;
   return (
     <>
       {hint}
       <div className="table-scroll">
-        <table className="allocation-table">
+        <table
+          id="allocation-table"
+          className={`allocation-table${quantityShown ? "" : " allocation-table--no-qty"}`}
+          data-quantity={quantityShown ? "shown" : "folded"}
+        >
           {columns}
           <tbody>
             {lines.fields.map((field, index) => (
@@ -60,6 +69,16 @@ export function AllocationTable({ editor, hint, columns }: Props) {
         <Button variant="secondary" onClick={actions.distributeRemainder}>
           Share the remainder in proportion
         </Button>
+        {quantitiesOne && (
+          <Button
+            variant="link"
+            aria-expanded={quantityShown}
+            aria-controls="allocation-table"
+            onClick={() => setQuantityOpen((open) => !open)}
+          >
+            {quantityShown ? "Hide the Qty column" : "Show the Qty column (a line counted more than once)"}
+          </Button>
+        )}
       </div>
     </>
   );

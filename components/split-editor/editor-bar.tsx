@@ -4,6 +4,7 @@ import { Button } from "@/components/ui/button";
 import { formatCents, formatShare } from "@/lib/splits/money";
 import { useSummary } from "./editor-summary";
 import { editorStatus } from "./editor-status";
+import { quantityNote } from "./quantity-text";
 import type { SplitEditorState } from "./use-split-editor";
 
 const FIELD_WORDS: Record<string, string> = { percent: "percentage", parent: "parent campaign" };
@@ -44,6 +45,11 @@ export function EditorBar({ editor, onReview }: { editor: SplitEditorState; onRe
           {formatCents(gift.amountCents - gap, gift.currency)} of {formatCents(gift.amountCents, gift.currency)}{" "}
           allocated ({formatShare(gift.amountCents - gap, gift.amountCents)}%)
         </p>
+        {summary.multiplied && (
+          <p className="small" data-testid="quantity-note">
+            {quantityNote(summary.multiplied, gift.currency)}
+          </p>
+        )}
         <div className="editor-bar__meter" aria-hidden="true">
           <span style={{ width: `${percent}%` }} />
         </div>
@@ -61,13 +67,24 @@ export function EditorBar({ editor, onReview }: { editor: SplitEditorState; onRe
             </>
           )}
         </p>
+        {editor.busy && (
+          <p className="small" role="status" aria-busy="true" data-testid="editor-busy">
+            Working…
+          </p>
+        )}
         {editor.message && (
           <p className="small muted" role="status" key={editor.message.at}>
             {editor.message.text}
           </p>
         )}
       </div>
-      <Button onClick={onReview} disabled={!status.ready} aria-describedby="editor-status" id="review-button">
+      <Button
+        onClick={onReview}
+        disabled={!status.ready || editor.busy}
+        aria-busy={editor.busy || undefined}
+        aria-describedby="editor-status"
+        id="review-button"
+      >
         Review changes
       </Button>
     </div>

@@ -21,7 +21,10 @@ export function editorStatus(summary: Summary, flags: Flags): Status {
   }
   if (count > 0) return wait(`Not ready: ${count === 1 ? "1 problem" : `${count} problems`} to fix`, false);
   if (gap > 0) return wait(`Not ready: allocate the remaining ${money(gap)}.`);
-  if (gap < 0) return wait(`Not ready: the lines are ${money(-gap)} over the gift's total.`);
+  if (gap < 0) {
+    const why = summary.multiplied ? " Each line counts its amount times its Qty." : "";
+    return wait(`Not ready: the lines are ${money(-gap)} over the gift's total.${why}`);
+  }
   if (summary.same) return wait("Nothing to send: this is what the service holds now.");
   const lines = summary.lineCount === 1 ? "1 line" : `${summary.lineCount} lines`;
   return { ready: true, blocked: false, text: `Ready: ${lines}, fully allocated. Review the changes before sending.` };

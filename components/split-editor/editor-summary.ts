@@ -17,14 +17,25 @@ export type Summary = {
   /** Valid, and sending would change nothing at the service. */
   same: boolean;
   hasRemovals: boolean;
+  /** The first line whose amount counts more than once (Qty over 1): the sum message names it. */
+  multiplied: { index: number; quantity: number; unitCents: number; lineCents: number } | null;
+  /** Every line's Qty is 1 (as typed): the Qty column can stay folded away. */
+  quantitiesOne: boolean;
 };
 
 export function summarize(values: EditorValues, gift: GiftFacts): Summary {
   let allocatedCents = 0;
   const problems: Problem[] = [];
+  let multiplied: Summary["multiplied"] = null;
+  let quantitiesOne = true;
   values.lines.forEach((line, index) => {
     const figures = lineFigures(line, gift.amountCents, gift.currency);
     allocatedCents += figures.lineCents ?? 0;
+    if (line.quantity.trim() !== "1") quantitiesOne = false;
+    const { unitCents, lineCents } = figures;
+    if (!multiplied && unitCents !== null && lineCents !== null && lineCents !== unitCents) {
+      multiplied = { index, quantity: unitCents === 0 ? 1 : lineCents / unitCents, unitCents, lineCents };
+    }
     for (const [field, message] of Object.entries(figures.problems)) {
       problems.push({ index, field: field as keyof LineProblems, message });
     }
@@ -38,6 +49,8 @@ export function summarize(values: EditorValues, gift: GiftFacts): Summary {
     unchanged,
     same: problems.length === 0 && unchanged,
     hasRemovals: values.removedSplitIds.length > 0,
+    multiplied,
+    quantitiesOne,
   };
 }
 

@@ -6,26 +6,14 @@
 // field never picks the highlighted item for the admin, Escape never clears a chosen name, and
 // text left unchosen stays visible as "not chosen yet" instead of vanishing.
 import { useCombobox, type UseComboboxState, type UseComboboxStateChangeOptions } from "downshift";
-import { type ChangeEvent, useLayoutEffect, useMemo, useState } from "react";
+import { type ChangeEvent, type KeyboardEvent, useLayoutEffect, useMemo, useState } from "react";
 import type { NamePickerProps } from "./name-picker";
 import { placeholderFor } from "./name-picker";
-import { normalizeName } from "@/lib/splits/near-names";
-import { choiceFor, displayText, type MenuItem, type NameOption, type PickerKind, resolveTyped } from "./picker-logic";
+import { choiceFor, displayText, type MenuItem, resolveTyped } from "./picker-logic";
 import { itemForValue, itemKey, menuItems } from "./picker-menu";
+import { highlightAfterTyping, type HighlightKey, nextHighlight } from "./picker-keys";
 import { useMenuPlacement } from "./menu-placement";
 import { PickerMenuItem } from "./picker-menu-item";
-
-/** Whether what was typed names exactly one known name: itself, or the only one starting with it. */
-function onlyCompletion(typed: string, options: readonly NameOption[], kind: PickerKind): boolean {
-  const [first] = menuItems(typed, options, kind).items;
-  if (first?.kind !== "option" || first.nearMatch) return false;
-  const text = normalizeName(typed);
-  if (normalizeName(first.option.name) === text) return true;
-  return (
-    options.filter((o) => normalizeName(o.name).startsWith(text)).length === 1 &&
-    normalizeName(first.option.name).startsWith(text)
-  );
-}
 
 let pendingFocus: { id: string; text: string; caret: number } | null = null;
 
@@ -35,6 +23,11 @@ export function handOverFocus(id: string, text: string, caret: number) {
 }
 
 const { stateChangeTypes: types } = useCombobox;
+
+/** Keys whose highlight picker-keys.ts decides when "Create new …" is guarded; the arrows also
+ *  open a closed list, the others act only on an open one (as downshift has them). */
+const HIGHLIGHT_KEYS: ReadonlySet<string> = new Set(["ArrowDown", "ArrowUp", "Home", "End", "PageDown", "PageUp"]);
+const OPENING_KEYS: ReadonlySet<string> = new Set(["ArrowDown", "ArrowUp"]);
 
 /**
  * downshift's combobox with three of its defaults changed for money: leaving the field never picks
@@ -52,6 +45,8 @@ function usePickerCombobox({ id, kind, value, options, onChange }: NamePickerPro
     [inputValue, shown, value.status, options, kind],
   );
   const selectedItem = useMemo(() => itemForValue(value, options), [value, options]);
+  // The last ArrowDown stopped at the last known name: the next one may step onto "Create new …".
+  const [armed, setArmed] = useState(false);
 
   function commitTyped() {
     if (typing !== null && typing !== shown) onChange(resolveTyped(typing, options, kind), null);
@@ -85,10 +80,8 @@ function usePickerCombobox({ id, kind, value, options, onChange }: NamePickerPro
         return { ...changes, selectedItem: state.selectedItem };
       }
       if (type === types.InputChange) {
-        // Enter takes the name typed, or the one name that starts with it ("Oper" → Operations);
-        // never one of several, never a guess ("Did you mean …?"), never "Create new …": those
-        // are choices of their own, made with the arrow keys or a click.
-        return { ...changes, highlightedIndex: onlyCompletion(changes.inputValue ?? "", options, kind) ? 0 : -1 };
+        // Enter takes the name typed, or the one name that starts with it (picker-keys.ts).
+        return { ...changes, highlightedIndex: highlightAfterTyping(changes.inputValue ?? "", options, kind) };
       }
       return changes;
     },
@@ -112,12 +105,28 @@ function usePickerCombobox({ id, kind, value, options, onChange }: NamePickerPro
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on taking over
   }, []);
 
-  return { combo, items, more, selectedItem, setTyping, commitTyped };
+  /** Runs before downshift's own handler: a guarded move is made here and downshift skips it. */
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    const key = event.key;
+    const open = combo.isOpen;
+    const next =
+      HIGHLIGHT_KEYS.has(key) && !event.altKey && (open || OPENING_KEYS.has(key))
+        ? nextHighlight(items, open ? combo.highlightedIndex : -1, key as HighlightKey, armed)
+        : null;
+    setArmed(next?.armed ?? false);
+    if (!next) return;
+    event.preventDefault();
+    (event.nativeEvent as { preventDownshiftDefault?: boolean }).preventDownshiftDefault = true;
+    if (!open) combo.openMenu();
+    combo.setHighlightedIndex(next.index);
+  }
+
+  return { combo, items, more, selectedItem, setTyping, commitTyped, onKeyDown, armed: armed && combo.isOpen };
 }
 
 export function NameCombobox(props: NamePickerProps) {
   const { label, kind, onBlur, invalid, describedBy } = props;
-  const { combo, items, more, selectedItem, setTyping, commitTyped } = usePickerCombobox(props);
+  const { combo, items, more, selectedItem, setTyping, commitTyped, onKeyDown, armed } = usePickerCombobox(props);
   const placement = useMenuPlacement(combo.isOpen, props.id);
   return (
     <div className={`picker${combo.isOpen ? " picker--open" : ""}`}>
@@ -132,6 +141,7 @@ export function NameCombobox(props: NamePickerProps) {
           // Set in the event itself: downshift reports the change after rendering, and a controlled
           // input that learns its value late drops the keystrokes typed in between.
           onChange: (event: ChangeEvent<HTMLInputElement>) => setTyping(event.target.value),
+          onKeyDown,
           onBlur: () => {
             if (!combo.isOpen) commitTyped();
             onBlur?.();
@@ -146,6 +156,7 @@ export function NameCombobox(props: NamePickerProps) {
               item={item}
               kind={kind}
               highlighted={combo.highlightedIndex === index}
+              armed={armed && item.kind === "create"}
               selected={itemKey(item) === itemKey(selectedItem)}
               {...combo.getItemProps({ item, index })}
             />

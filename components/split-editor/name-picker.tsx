@@ -61,7 +61,7 @@ export const NamePicker = memo(function NamePicker(props: NamePickerProps) {
 
 const PLACEHOLDER: Record<PickerKind, string> = {
   campaign: "Choose a campaign",
-  parent: "Leave as it is",
+  parent: "Same parent",
   fund: "Choose a fund",
 };
 

@@ -61,5 +61,5 @@ export function resolveTyped(text: string, options: readonly NameOption[], kind:
  *  names that parent when the campaign is known to have one. */
 export function keptParent(campaign: string, campaigns: readonly NameOption[]): string | undefined {
   const parent = campaign ? campaigns.find((c) => c.name === campaign)?.parent : null;
-  return parent ? `Leave as it is: ${parent}` : undefined;
+  return parent ? `Same parent: ${parent}` : undefined;
 }

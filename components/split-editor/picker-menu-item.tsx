@@ -6,11 +6,13 @@ type Props = LiHTMLAttributes<HTMLLIElement> & {
   kind: PickerKind;
   highlighted: boolean;
   selected: boolean;
+  /** ArrowDown stopped at the last known name: one more press highlights this "Create new …". */
+  armed?: boolean;
 };
 
 /** One choice of a picker, in words: a known name, a suggestion, or an explicit action. */
 export const PickerMenuItem = forwardRef<HTMLLIElement, Props>(function PickerMenuItem(
-  { item, kind, highlighted, selected, ...props },
+  { item, kind, highlighted, selected, armed, ...props },
   ref,
 ) {
   const className = `picker__item${highlighted ? " is-highlighted" : ""}${item.kind !== "option" ? " picker__item--action" : ""}`;
@@ -18,6 +20,7 @@ export const PickerMenuItem = forwardRef<HTMLLIElement, Props>(function PickerMe
     <li ref={ref} className={className} {...props}>
       <ItemText item={item} kind={kind} />
       {selected && <span className="picker__check"> (current)</span>}
+      {armed && <span className="picker__note"> · press ↓ again to choose it</span>}
     </li>
   );
 });
@@ -54,6 +57,6 @@ function ItemText({ item, kind }: { item: MenuItem; kind: PickerKind }) {
         </>
       );
     case "none":
-      return <>Leave the campaign&apos;s parent as it is</>;
+      return <>Keep the campaign&apos;s current parent</>;
   }
 }

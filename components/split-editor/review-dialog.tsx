@@ -2,7 +2,7 @@
 
 // Loaded when the admin first opens the review: it needs zod (the server's own schema, the last
 // word on the allocation before it leaves the browser) and the import builder.
-import { useMemo, useRef } from "react";
+import { useMemo, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Notice } from "@/components/ui/notice";
@@ -16,6 +16,7 @@ import { type AllocationInput, allocationSchema } from "@/lib/splits/schema";
 import { uuidv4 } from "@/lib/uuid";
 import { ChangesTable } from "./review-changes";
 import { ExactImport } from "./review-import";
+import { nameKey, newNamesOf, ReviewNewNames } from "./review-new-names";
 import { matchedBy } from "./matched-by";
 import type { SplitEditorState } from "./use-split-editor";
 
@@ -33,11 +34,7 @@ export default function ReviewDialog({ editor }: { editor: SplitEditorState }) {
       problems: parsed && !parsed.success ? parsed.error.issues.map((i) => i.message) : [],
       changes: destinations(holdingsNow(gift), after),
       removed: gift.splits.filter((s) => values.removedSplitIds.includes(s.splitId)),
-      created: values.lines.flatMap((l) => [
-        ...(l.campaign.status === "new" ? [`campaign “${l.campaign.name}”`] : []),
-        ...(l.parent.status === "new" ? [`campaign “${l.parent.name}”`] : []),
-        ...(l.fund.status === "new" ? [`fund “${l.fund.name}”`] : []),
-      ]),
+      created: newNamesOf(values.lines),
       defaults: values.lines.filter((l) => l.campaign.status === "default").length,
       // A parent belongs to the campaign, not to the line: the service moves the whole campaign.
       reparented: [
@@ -52,6 +49,9 @@ export default function ReviewDialog({ editor }: { editor: SplitEditorState }) {
   }, [form, gift, editor.campaigns]);
   const close = () => editor.setReviewing(false);
   const input = review.input;
+  // Unticked when the review opens: each new name is created only by the admin's second say.
+  const [ticked, setTicked] = useState<ReadonlySet<string>>(() => new Set());
+  const allTicked = review.created.every((n) => ticked.has(nameKey(n)));
 
   async function send(allocation: AllocationInput) {
     // One key per allocation: a retry of the same one is found, never imported twice.
@@ -59,7 +59,11 @@ export default function ReviewDialog({ editor }: { editor: SplitEditorState }) {
     if (sentAs.current?.body !== body) sentAs.current = { key: uuidv4(), body };
     editor.setSending(true);
     try {
-      const answer = await submit.mutateAsync({ idempotencyKey: sentAs.current.key, allocations: [allocation] });
+      const answer = await submit.mutateAsync({
+        idempotencyKey: sentAs.current.key,
+        allocations: [allocation],
+        confirmedNewNames: review.created,
+      });
       editor.sent(answer.submissionId);
     } catch (error) {
       editor.setSending(false);
@@ -77,12 +81,19 @@ export default function ReviewDialog({ editor }: { editor: SplitEditorState }) {
           service; their money is in the lines above.
         </p>
       )}
-      {[...new Set(review.created)].length > 0 && (
-        <Notice tone="warn" role="none">
-          New at the service: {[...new Set(review.created)].join(", ")}. Check the spelling: the service creates them as
-          written.
-        </Notice>
-      )}
+      <ReviewNewNames
+        names={review.created}
+        ticked={ticked}
+        disabled={submit.isPending || submit.isSuccess}
+        onTick={(key, on) =>
+          setTicked((was) => {
+            const next = new Set(was);
+            if (on) next.add(key);
+            else next.delete(key);
+            return next;
+          })
+        }
+      />
       {review.reparented.length > 0 && (
         <Notice tone="warn" role="none">
           At the service, {review.reparented.join(" and ")}. A parent belongs to the campaign: this moves the campaign
@@ -103,7 +114,8 @@ export default function ReviewDialog({ editor }: { editor: SplitEditorState }) {
       <div className="button-row dialog__actions">
         <Button
           onClick={() => input && void send(input)}
-          disabled={!input || review.problems.length > 0 || submit.isPending || submit.isSuccess}
+          disabled={!input || review.problems.length > 0 || !allTicked || submit.isPending || submit.isSuccess}
+          aria-describedby={allTicked ? undefined : "review-new-names-left"}
         >
           {submit.isPending || submit.isSuccess ? "Sending…" : "Send to the service"}
         </Button>

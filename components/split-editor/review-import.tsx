@@ -24,7 +24,7 @@ export function ExactImport({ gift, allocation }: { gift: EditorGift; allocation
   );
   return (
     <details className="preview">
-      <summary>Show the exact import the service will receive</summary>
+      <summary>Show exactly what is sent to the service</summary>
       <p className="small muted">
         POST /admin/oauth2/api/v1/imports
         {body.data.some((r) => r.deleted_at) ? " · deleted_at is the moment you send" : ""}

@@ -30,7 +30,7 @@ export function SplitEditor(props: SplitEditorProps) {
 
   async function review() {
     // Checked once more against the app's copy of the gift: a change elsewhere shows instead.
-    if ((await editor.check()) === "changed") return;
+    if ((await editor.track(editor.check())) === "changed") return;
     // A name still being typed is settled when the pointer leaves its field: look again.
     if (!editor.ready()) return;
     editor.setReviewing(true);
@@ -52,7 +52,13 @@ export function SplitEditor(props: SplitEditorProps) {
       )}
       <EditorBar editor={editor} onReview={() => void review()} />
       {editor.reviewing && (
-        <Suspense fallback={<p role="status">Preparing the review…</p>}>
+        <Suspense
+          fallback={
+            <p role="status" aria-busy="true">
+              Preparing the review…
+            </p>
+          }
+        >
           <ReviewDialog editor={editor} />
         </Suspense>
       )}

@@ -12,7 +12,11 @@ export type LineActions = ReturnType<typeof useLineActions>;
 // when the admin first points at or focuses it), so they are usually there before the first click.
 const tools = () => import("./editor-tools");
 
-type Setup = EditContext & { onCreated: (kind: "campaign" | "fund", option: NameOption) => void };
+type Setup = EditContext & {
+  onCreated: (kind: "campaign" | "fund", option: NameOption) => void;
+  /** Hears each action's work, so a slow one shows as busy (lib/hooks/use-busy.ts). */
+  track: <T>(work: Promise<T>) => Promise<T>;
+};
 
 /**
  * Everything a line or the table's buttons can do, as callbacks that never change identity
@@ -25,7 +29,7 @@ export function useLineActions(setup: Setup) {
 
   return useMemo(() => {
     const s = () => latest.current;
-    const later = (run: (t: Awaited<ReturnType<typeof tools>>) => void) => void tools().then(run);
+    const later = (run: (t: Awaited<ReturnType<typeof tools>>) => void) => void s().track(tools().then(run));
     const setSource = (index: number, source: "amount" | "percent") => {
       if (s().form.getValues(`lines.${index}.source`) !== source) s().form.setValue(`lines.${index}.source`, source);
     };

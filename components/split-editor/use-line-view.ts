@@ -15,11 +15,22 @@ export type Field = keyof LineProblems;
 function lineView(line: EditorLine | undefined, totalCents: number, currency: string) {
   // A line being removed renders once more before it unmounts, with its values already gone.
   if (!line) return null;
-  const { lineCents, problems } = lineFigures(line, totalCents, currency);
+  const { lineCents, unitCents, problems } = lineFigures(line, totalCents, currency);
   // The pickers' values are the line's own objects (replaced, never changed, when a name is
   // chosen), so a keystroke in the amount leaves the memoised pickers alone.
   const share = shareText(line, lineCents, totalCents);
-  return { lineCents, problems, share, campaign: line.campaign, parent: line.parent, fund: line.fund };
+  // Qty over 1: the line total shows as "2 × $12.50 = $25.00" (quantity-text.ts).
+  const quantity = unitCents && lineCents !== null ? lineCents / unitCents : 1;
+  return {
+    lineCents,
+    unitCents,
+    quantity,
+    problems,
+    share,
+    campaign: line.campaign,
+    parent: line.parent,
+    fund: line.fund,
+  };
 }
 
 export type LineView = NonNullable<ReturnType<typeof lineView>>;

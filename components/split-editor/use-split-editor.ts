@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useFieldArray, useForm } from "react-hook-form";
+import { useBusy } from "@/lib/hooks/use-busy";
 import { useLeaveGuard } from "@/lib/hooks/use-leave-guard";
 import { isExpression, whenExpressionsLoad } from "@/lib/splits/amount-text";
 import type { EditorValues } from "@/lib/splits/editor-lines";
@@ -71,7 +72,9 @@ export function useSplitEditor(props: SplitEditorProps) {
     setResets((n) => n + 1);
   };
   const lines = useFieldArray({ control: form.control, name: "lines", keyName: "key" });
-  const actions = useLineActions({ form, lines, gift, takenSplitIds: taken, campaigns, say, onCreated });
+  // Over 300 ms of work after a click (the tools still loading, the check before the review) shows.
+  const { busy, track } = useBusy();
+  const actions = useLineActions({ form, lines, gift, takenSplitIds: taken, campaigns, say, onCreated, track });
   // A calculation typed before its reader arrived ("100/3") is read again once it is there.
   useEffect(
     () =>
@@ -160,6 +163,8 @@ export function useSplitEditor(props: SplitEditorProps) {
     leaving,
     sending,
     setSending,
+    busy,
+    track,
     sent,
     refused,
     restoredAt: draft.restoredAt,

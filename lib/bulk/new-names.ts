@@ -10,9 +10,8 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
 import { matchName } from "@/lib/splits/near-names";
 import { knownNames } from "@/lib/transactions/read";
+import { type NameKind, namesInUse, newNamesRefusal } from "@/lib/submissions/new-names";
 import { draftFor } from "./drafts";
-
-export type NameKind = "campaign" | "parent" | "fund";
 
 export type NewName = {
   kind: NameKind;
@@ -38,10 +37,10 @@ export const NO_NEW_NAMES: NewNames = { names: [], total: 0, digest: "" };
 
 /** Every name the draft's sendable rows give that the organization is not known to use. */
 export async function newNamesIn(connectionId: string, draftId: string): Promise<NewNames> {
-  const known = await knownNames(connectionId);
-  // A parent is a campaign: a known campaign (or a known parent) is known under either role.
-  const campaigns = unique([...known.campaigns.map((c) => c.name), ...known.campaigns.map((c) => c.parent)]);
-  const funds = unique(known.funds.map((f) => f.name));
+  // The same names in use as every submission's check (lib/submissions/new-names.ts).
+  const inUse = await namesInUse(connectionId);
+  const campaigns = [...inUse.campaigns];
+  const funds = [...inUse.funds];
   // One statement over the stored allocations, scoped to the connection, known names left out in
   // SQL; the names used are gathered once (a CTE read three times is computed once).
   const [found] = await db().$queryRaw<
@@ -81,25 +80,11 @@ function usedNames(connectionId: string, draftId: string, campaigns: string[], f
     GROUP BY n.kind, n.name`;
 }
 
-/** Refuses (409) a send whose new names the admin has not confirmed as they are now. */
-export async function requireConfirmedNames(connectionId: string, draftId: string, confirmed: string | undefined) {
+/** Refuses (409) a draft's send whose new names the admin has not confirmed as they are now. */
+export async function requireConfirmedDraftNames(connectionId: string, draftId: string, confirmed: string | undefined) {
   const found = await newNamesIn(connectionId, draftId);
   if (found.total === 0 || confirmed === found.digest) return;
-  const listed = found.names.slice(0, 5).map(describeNewName).join(", ");
-  const more = found.total > 5 ? ` and ${found.total - 5} more` : "";
-  throw new AppError(
-    "conflict",
-    `Sending would create ${listed}${more} at the service. Confirm the new names in the preview, or fix them and check again. Nothing was sent.`,
-    { newNames: found.names.slice(0, 5), total: found.total },
-  );
-}
-
-export function describeNewName(n: Pick<NewName, "kind" | "name">): string {
-  return `${n.kind === "parent" ? "parent campaign" : n.kind} “${n.name}”`;
-}
-
-function unique(names: readonly (string | null)[]): string[] {
-  return [...new Set(names.filter((n): n is string => !!n))];
+  throw newNamesRefusal(found.names, found.total, "Confirm the new names in the preview");
 }
 
 /**

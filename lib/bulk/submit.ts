@@ -9,7 +9,8 @@ import type { BulkDraft, Connection } from "@/lib/generated/prisma/client";
 import { createSubmission } from "@/lib/submissions/create";
 import type { Allocation } from "@/lib/splits/schema";
 import { draftFor } from "./drafts";
-import { requireConfirmedNames } from "./new-names";
+import { unusedNames, namesInUse } from "@/lib/submissions/new-names";
+import { requireConfirmedDraftNames } from "./new-names";
 import { readStoredJson } from "@/lib/stored-json";
 import { storedAllocation } from "./stored";
 
@@ -30,7 +31,7 @@ export async function submitDraft(
   if (draft.status !== "ready") throw new AppError("conflict", "This upload is not complete yet.");
   if (draft.validCount === 0) throw new AppError("invalid_input", "No transaction in this allocation can be sent.");
   // A name the service does not hold becomes a new campaign or fund there: only by the admin's say.
-  await requireConfirmedNames(connection.id, draft.id, confirmedNewNames);
+  await requireConfirmedDraftNames(connection.id, draft.id, confirmedNewNames);
 
   // Claimed with its key first, so two clicks (or two tabs) cannot send the same draft twice.
   const claimed = await db().bulkDraft.updateMany({
@@ -56,7 +57,13 @@ async function send(
   );
   let result: { submissionId: string; created: boolean };
   try {
-    result = await createSubmission(connection, { idempotencyKey: key, allocations });
+    // The draft is claimed only after its new names were confirmed (requireConfirmedDraftNames):
+    // the submission's own check (lib/submissions/new-names.ts) hears them as confirmed.
+    const confirmedNewNames = unusedNames(allocations, await namesInUse(connection.id)).map((n) => ({
+      kind: n.kind === "fund" ? ("fund" as const) : ("campaign" as const),
+      name: n.name,
+    }));
+    result = await createSubmission(connection, { idempotencyKey: key, allocations, confirmedNewNames });
   } catch (error) {
     // Nothing was stored under the key: the draft can be sent again after the admin acts.
     const stored = await db().submission.findUnique({

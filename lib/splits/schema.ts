@@ -81,6 +81,13 @@ export const allocationSchema = z
 export type AllocationInput = z.input<typeof allocationSchema>;
 export type Allocation = z.output<typeof allocationSchema>;
 
+/** A campaign or fund the admin ticked in the review to be created at the service. */
+export const confirmedNameSchema = z.object({
+  kind: z.enum(["campaign", "fund"]),
+  name: text("A new name", 200).min(1, "A new name cannot be empty."),
+});
+export type ConfirmedName = z.output<typeof confirmedNameSchema>;
+
 /** The body of POST /api/submissions. Totals and currencies are re-read on the server. */
 export const submissionRequestSchema = z.object({
   idempotencyKey: z.uuid("The submission key must be a UUID."),
@@ -88,5 +95,7 @@ export const submissionRequestSchema = z.object({
     .array(allocationSchema)
     .min(1, "Nothing to submit.")
     .max(1_000, "Submit at most 1000 transactions at once."),
+  /** Names the service does not hold yet that the admin confirmed creating (lib/submissions/new-names.ts). */
+  confirmedNewNames: z.array(confirmedNameSchema).max(1_000, "Confirm at most 1000 new names at once.").default([]),
 });
 export type SubmissionRequest = z.output<typeof submissionRequestSchema>;

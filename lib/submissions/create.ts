@@ -19,6 +19,7 @@ import {
   transactionRefFor,
 } from "@/lib/service/import-rows";
 import { type KnownSplitFacts, lookUpForSubmission, type SubmissionLookups } from "./lookups";
+import { requireConfirmedNames } from "./new-names";
 import { insertSubmission, type StoredBatch } from "./store";
 
 export async function createSubmission(
@@ -33,6 +34,9 @@ export async function createSubmission(
   if (found.existing) return { submissionId: sameRequest(found.existing, requestHash), created: false };
 
   const groups = buildGroups(request, found);
+  // A name the service does not hold becomes a new campaign or fund there: only by the admin's
+  // say. After the checks above, so a request wrong in other ways hears about those first.
+  await requireConfirmedNames(connection.id, request.allocations, request.confirmedNewNames);
   const batches = intoBatches(groups);
   // Ids made here let the submission, its batches and rows go in one statement (see store.ts).
   const stored: StoredBatch[] = batches.map((batch, index) => {

@@ -116,11 +116,17 @@ export async function resolveTransactionId(connectionId: string, idOrExternalId:
 
 export type CampaignOption = { name: string; id: string | null; parent: string | null; parentId: string | null };
 
-/** Campaigns and funds the app has seen, for the editor's pickers (the service has no listing). */
+/**
+ * Campaigns and funds the organization uses, for the editor's pickers (the service has no
+ * listing) and for the rule that a name outside them is created at the service only when the
+ * admin confirmed it (lib/submissions/new-names.ts): names the copy of the gifts and splits
+ * holds, and names of rows the app sent that the service imported (a read-back or sync may not
+ * have brought them into the copy yet).
+ */
 export async function knownNames(
   connectionId: string,
 ): Promise<{ campaigns: CampaignOption[]; funds: { name: string; id: string | null }[] }> {
-  const [named, fromSplits] = await Promise.all([
+  const [named, fromSplits, sent] = await Promise.all([
     db().knownName.findMany({
       where: { connectionId, kind: { in: ["campaign", "fund"] } },
       select: { kind: true, name: true, serviceId: true },
@@ -137,6 +143,19 @@ export async function knownNames(
       },
       distinct: ["campaign", "campaignId", "parentCampaign", "parentCampaignId", "fund", "fundId"],
     }),
+    db().$queryRaw<
+      {
+        campaign: string | null;
+        campaignId: string | null;
+        parentCampaign: string | null;
+        parentCampaignId: string | null;
+        fund: string;
+        fundId: string | null;
+      }[]
+    >`
+      SELECT DISTINCT r.campaign, r."campaignId", r."parentCampaign", r."parentCampaignId", r.fund, r."fundId"
+      FROM "SubmissionRow" r JOIN "Submission" s ON s.id = r."submissionId"
+      WHERE s."connectionId" = ${connectionId}::uuid AND r.outcome = 'imported' AND NOT r.deleted`,
   ]);
   const fromTransactions = named.map((n) =>
     n.kind === "campaign"
@@ -148,6 +167,7 @@ export async function knownNames(
   const seen = [
     ...fromTransactions.map((t) => ({ ...t, parentCampaign: null, parentCampaignId: null })),
     ...fromSplits,
+    ...sent,
   ];
   for (const t of seen) {
     if (t.campaign) {

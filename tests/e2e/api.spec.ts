@@ -64,9 +64,21 @@ test("submissions: 422 with field paths, 404, 409, 413 over the size limit, and 
     expect(Object.keys(error.fields ?? { _: [] }), name).toContain(path);
   }
 
+  // A campaign the organization has never used is refused unless the request confirms it.
+  const odd = "<script>alert(1)</script> Été 🎉";
+  const unconfirmed = await post({
+    idempotencyKey: crypto.randomUUID(),
+    allocations: [allocation([row("100", { campaign: odd })])],
+  });
+  expect(unconfirmed.status()).toBe(409);
+  const refusal = (await unconfirmed.json()).error;
+  expect(refusal.message).toContain(`campaign “${odd}”`);
+  expect(refusal.message).toContain("Nothing was sent.");
+  expect((await (await api.get("/api/submissions")).json()) as unknown[]).toHaveLength(0);
   const html = await post({
     idempotencyKey: crypto.randomUUID(),
-    allocations: [allocation([row("100", { campaign: "<script>alert(1)</script> Été 🎉" })])],
+    allocations: [allocation([row("100", { campaign: odd })])],
+    confirmedNewNames: [{ kind: "campaign", name: odd }],
   });
   expect(html.status()).toBe(201);
 

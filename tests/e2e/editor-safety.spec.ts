@@ -57,7 +57,7 @@ test("a typo offers the near match; a new name needs its own explicit choice", a
   await expect(e.campaign(2)).toHaveValue("Service default campaign");
 
   await e.review().click();
-  await expect(e.dialog()).toContainText("New at the service: fund “Capital Projects”");
+  await e.dialog().getByRole("checkbox", { name: "Create fund “Capital Projects” at the service" }).check();
   await expect(e.dialog()).toContainText("1 line goes to the service's default campaign, as you chose.");
   await e.dialog().getByRole("button", { name: "Send to the service" }).click();
   // The editor's own history of the gift says "Complete" too: wait for the submission's page.

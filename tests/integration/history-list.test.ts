@@ -6,7 +6,7 @@ import { createSubmission } from "@/lib/submissions/create";
 import { historyFiltersSchema, listSubmissions } from "@/lib/submissions/list";
 import { centsToInput } from "@/lib/splits/money";
 import { submissionRequestSchema } from "@/lib/splits/schema";
-import { splitRowInput } from "../support/split-input";
+import { confirming, splitRowInput } from "../support/split-input";
 import { withSyncedOrganization } from "../support/synced-org";
 
 const org = withSyncedOrganization();
@@ -26,7 +26,11 @@ async function submitWhole(transactionIds: string[]) {
       rows: [splitRowInput(`${ref}:1`, centsToInput(Number(t.amountCents)), { campaign: "Spring Appeal" })],
     });
   }
-  const request = submissionRequestSchema.parse({ idempotencyKey: crypto.randomUUID(), allocations });
+  const request = submissionRequestSchema.parse({
+    idempotencyKey: crypto.randomUUID(),
+    allocations,
+    confirmedNewNames: confirming({ campaign: "Spring Appeal" }),
+  });
   return (await createSubmission(org.connection, request)).submissionId;
 }
 

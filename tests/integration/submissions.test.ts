@@ -9,7 +9,7 @@ import { refuseIfSuperseded, supersededGifts } from "@/lib/submissions/supersede
 import { splitEvenly } from "@/lib/splits/allocate";
 import { centsToInput } from "@/lib/splits/money";
 import { type SubmissionRequest, submissionRequestSchema } from "@/lib/splits/schema";
-import { splitRowInput } from "../support/split-input";
+import { confirming, splitRowInput } from "../support/split-input";
 import { connectOrganization, emulatorSwitch } from "../support/connected-org";
 import { activeServiceSplits, settle, withSyncedOrganization } from "../support/synced-org";
 
@@ -45,7 +45,11 @@ async function evenRequest(
       ),
     });
   }
-  return submissionRequestSchema.parse({ idempotencyKey: key, allocations });
+  return submissionRequestSchema.parse({
+    idempotencyKey: key,
+    allocations,
+    confirmedNewNames: confirming({ campaign: "Spring Appeal", parentCampaign: "Annual Fund" }),
+  });
 }
 
 async function serviceImports() {

@@ -14,7 +14,7 @@ import { createSubmission } from "@/lib/submissions/create";
 import { syncTransactions } from "@/lib/transactions/sync";
 import { resetTables } from "./app-db";
 import { connectOrganization, emulatorSwitch } from "./connected-org";
-import { splitRowInput } from "./split-input";
+import { confirming, splitRowInput } from "./split-input";
 
 export type SyncedOrganization = { emulator: RunningEmulator; connection: Connection };
 
@@ -76,6 +76,7 @@ export async function submitEven(
         splitRowInput(`${t.externalId ?? t.transactionId}:${i + 1}`, centsToInput(cents), options.line),
       ),
     })),
+    confirmedNewNames: confirming(options.line),
   });
   return (await createSubmission(connection, request)).submissionId;
 }

@@ -58,7 +58,7 @@ describe("the parent campaign's placeholder", () => {
     { name: "Holiday Meals", id: "c2", parent: null },
   ];
   it("names the parent a blank parent keeps, when the campaign is known to have one", () => {
-    expect(keptParent("Spring Food Drive", campaigns)).toBe("Leave as it is: Annual Appeal 2026");
+    expect(keptParent("Spring Food Drive", campaigns)).toBe("Same parent: Annual Appeal 2026");
     expect(keptParent("Holiday Meals", campaigns)).toBeUndefined();
     expect(keptParent("A new campaign", campaigns)).toBeUndefined();
     expect(keptParent("", campaigns)).toBeUndefined();

@@ -73,7 +73,7 @@ export default async function SplitTransactionPage({ params, searchParams }: Pro
       <p className="muted">
         Given {longDate.format(new Date(gift.occurredAt))} ·{" "}
         {gift.splits.length > 0
-          ? `split ${gift.splits.length} ways now`
+          ? `split ${gift.splits.length.toLocaleString("en-US")} ${gift.splits.length === 1 ? "way" : "ways"} now`
           : `now all in ${gift.campaign ?? "the service's default campaign"} / ${gift.fund ?? "General"}`}
         . {matchedBy(gift)}
       </p>
