@@ -104,6 +104,7 @@ export default tseslint.config(
       "lib/bulk/csv-format.ts",
       "lib/bulk/csv-read.ts",
       "lib/bulk/rule.ts",
+      "lib/transactions/page-number.ts",
       "lib/submissions/final-statuses.ts",
       "lib/api-client.ts",
       "lib/query-client.ts",

@@ -122,7 +122,7 @@ export async function createRuleDraft(
     orderBy: [{ occurredAt: "desc" }, { transactionId: "asc" }],
     take: MAX_BULK_TRANSACTIONS + 1,
   });
-  if (transactions.length === 0) throw new AppError("invalid_input", "No transactions match these filters.");
+  if (transactions.length === 0) throw new AppError("invalid_input", "No gifts match these filters.");
   if (transactions.length > MAX_BULK_TRANSACTIONS) {
     throw new AppError(
       "invalid_input",
