@@ -105,6 +105,7 @@ export default tseslint.config(
       "lib/bulk/csv-read.ts",
       "lib/bulk/csv-encoding.ts",
       "lib/bulk/rule.ts",
+      "lib/transactions/page-number.ts",
       "lib/submissions/final-statuses.ts",
       "lib/api-client.ts",
       "lib/query-client.ts",

@@ -113,6 +113,14 @@ const cases: Record<string, Record<string, string>> = {
   "filter campaign": { campaignId: sample.campaignId ?? "" },
   "filter fund + date range": { fund: sample.fund ?? "", after: "2024-01-01", before: "2024-12-31" },
   "search + campaign + dates": { search: "smith", campaignId: sample.campaignId ?? "", after: "2023-01-01" },
+  // Issue 21: each order at its first, middle and last page (8,001 pages of 25 at 200,013 gifts).
+  ...sortCases(stored),
+  "campaign, largest amount first": { campaignId: sample.campaignId ?? "", sort: "amount" },
+  "donor surname, donor Z to A": {
+    search: (sample.contactName ?? "").split(" ")[1] ?? "okafor",
+    sort: "donor",
+    order: "desc",
+  },
 };
 const reads: Record<string, { p50: number; p95: number; total: number }> = {};
 const all: number[] = [];
@@ -148,6 +156,23 @@ console.log(
 await emulator.stop();
 await db().$disconnect();
 await stopDatabase();
+
+function sortCases(gifts: number): Record<string, Record<string, string>> {
+  const last = Math.ceil(gifts / 25);
+  const middle = Math.ceil(last / 2);
+  const cases: Record<string, Record<string, string>> = {};
+  for (const [label, sort, order] of [
+    ["newest first", "date", "desc"],
+    ["oldest first", "date", "asc"],
+    ["largest amount first", "amount", "desc"],
+    ["smallest amount first", "amount", "asc"],
+    ["donor A to Z", "donor", "asc"],
+    ["donor Z to A", "donor", "desc"],
+  ] as const) {
+    for (const page of [1, middle, last]) cases[`${label}, page ${page}`] = { sort, order, page: String(page) };
+  }
+  return cases;
+}
 
 function percentiles(times: number[]) {
   const sorted = [...times].sort((a, b) => a - b);

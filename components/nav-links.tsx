@@ -4,7 +4,7 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 
 const LINKS = [
-  { href: "/transactions", label: "Transactions" },
+  { href: "/transactions", label: "Gifts" },
   { href: "/bulk", label: "Bulk" },
   { href: "/history", label: "History" },
   { href: "/settings", label: "Settings" },

@@ -1,3 +1,4 @@
+import { formatCount } from "@/lib/splits/format-total";
 import Link from "next/link";
 import { CsvUpload } from "@/components/bulk/csv-upload";
 import { RuleForm } from "@/components/bulk/rule-form";
@@ -27,8 +28,8 @@ export default async function BulkPage() {
       <TimeZoneSync rendered={zone} />
       <h1>Bulk allocation</h1>
       <p className="muted">
-        Re-allocate many transactions at once, from a file or by a rule. You see every transaction and row checked
-        before anything is sent; only the ones without problems go to the service.
+        Re-allocate many gifts at once, from a file or by a rule. You see every gift and line checked before anything is
+        sent; only the gifts without problems go to the service.
       </p>
       <CsvUpload />
       <Providers>
@@ -43,8 +44,9 @@ export default async function BulkPage() {
               <li key={draft.id}>
                 <Link href={`/bulk/${draft.id}`}>{draft.label}</Link>{" "}
                 <span className="muted small">
-                  · <When iso={draft.createdAt} zone={zone} /> · {draft.transactionCount} transaction
-                  {draft.transactionCount === 1 ? "" : "s"}, {draft.validCount} ready · {STATUS[draft.status]}
+                  · <When iso={draft.createdAt} zone={zone} /> · {formatCount(draft.transactionCount)} gift
+                  {draft.transactionCount === 1 ? "" : "s"}, {formatCount(draft.validCount)} ready ·{" "}
+                  {STATUS[draft.status]}
                 </span>
               </li>
             ))}

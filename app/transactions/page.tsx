@@ -9,7 +9,7 @@ import { FOREGROUND_BUDGET_MS, copyIsStale, syncTransactions } from "@/lib/trans
 import { Providers } from "@/components/providers";
 import { Notice } from "@/components/ui/notice";
 
-export const metadata = { title: "Transactions" };
+export const metadata = { title: "Gifts" };
 
 export default async function TransactionsPage() {
   const connection = await requireConnection();
@@ -30,7 +30,7 @@ export default async function TransactionsPage() {
     <>
       {/* The first page after connecting: the admin's zone is learnt here for every page after. */}
       <TimeZoneSync rendered={zone} />
-      <h1>Transactions</h1>
+      <h1>Gifts</h1>
       <p className="muted">Pick a gift to re-allocate across campaigns and funds.</p>
       {syncProblem && (
         <Notice tone="warn" role="alert">
@@ -41,7 +41,7 @@ export default async function TransactionsPage() {
         <Suspense
           fallback={
             <p className="card" role="status">
-              Loading transactions…
+              Loading gifts…
             </p>
           }
         >

@@ -7,7 +7,7 @@ import { Badge } from "@/components/ui/badge";
 import { Notice } from "@/components/ui/notice";
 import { ScrollBox } from "@/components/ui/scroll-box";
 
-/** Each transaction of a draft with its rows, and what is wrong with them in words. */
+/** Each gift of a draft with its lines, and what is wrong with them in words. */
 type Props = { items: PreviewItem[]; sent: boolean; newNames: readonly NewName[] };
 
 /** A name, tagged when sending would create it at the service. */
@@ -31,7 +31,7 @@ export function DraftItems({ items, sent, newNames }: Props) {
           <h3 className="bulk-item__title">
             {item.transactionKey || "(no transaction_id)"}
             {item.transactionId && item.transactionId !== item.transactionKey && (
-              <span className="muted small"> · transaction {item.transactionId}</span>
+              <span className="muted small"> · gift {item.transactionId}</span>
             )}
             {item.contactName && <span className="muted small"> · {item.contactName}</span>}
             {item.totalCents !== null && (

@@ -49,23 +49,23 @@ export function DraftPreviewView({ id, initialShow }: { id: string; initialShow:
           </Badge>
         </div>
         <p>
-          {data.transactionCount.toLocaleString("en-US")} transaction{data.transactionCount === 1 ? "" : "s"},{" "}
-          {data.rowCount.toLocaleString("en-US")} row{data.rowCount === 1 ? "" : "s"}:{" "}
+          {data.transactionCount.toLocaleString("en-US")} gift{data.transactionCount === 1 ? "" : "s"},{" "}
+          {lines(data.rowCount)}:{" "}
           <strong>
             {data.validCount.toLocaleString("en-US")} {submissionId ? "sent" : "ready to send"}
           </strong>{" "}
-          ({rows(data.validRowCount)}), <strong>{invalidCount.toLocaleString("en-US")} with a problem</strong> (
-          {rows(invalidRows)}).
+          ({lines(data.validRowCount)}), <strong>{invalidCount.toLocaleString("en-US")} with a problem</strong> (
+          {lines(invalidRows)}).
         </p>
         {invalidCount > 0 && (
           <p className="small">
-            Transactions with a problem are not sent. <a href={`/api/bulk/${id}/errors.csv`}>Download their rows</a> as
-            a CSV with a line number and an error for each, fix them and upload that file again.
+            Gifts with a problem are not sent. <a href={`/api/bulk/${id}/errors.csv`}>Download their lines</a> as a CSV
+            with a line number and an error for each, fix them and upload that file again.
           </p>
         )}
         {!submissionId && data.validCount === 0 && data.status === "ready" && (
           <Notice tone="warn" role="none">
-            Nothing here can be sent. Fix the rows and upload the file again.
+            Nothing here can be sent. Fix the lines and upload the file again.
           </Notice>
         )}
         {!submissionId && <DraftSend id={id} data={data} submit={submit} idempotencyKey={key} />}
@@ -88,7 +88,7 @@ export function DraftPreviewView({ id, initialShow }: { id: string; initialShow:
         </Button>
       </div>
       {data.items.length === 0 ? (
-        <p className="card empty">{show === "valid" ? "No transaction is ready." : "No problems found."}</p>
+        <p className="card empty">{show === "valid" ? "No gift is ready." : "No problems found."}</p>
       ) : (
         <DraftItems items={data.items} sent={!!submissionId} newNames={submissionId ? [] : data.newNames.names} />
       )}
@@ -97,8 +97,8 @@ export function DraftPreviewView({ id, initialShow }: { id: string; initialShow:
           <Button variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
             Previous
           </Button>
-          <span>
-            Page {page} of {pages}
+          <span aria-current="page">
+            Page {page.toLocaleString("en-US")} of {pages.toLocaleString("en-US")}
           </span>
           <Button variant="secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>
             Next
@@ -109,4 +109,4 @@ export function DraftPreviewView({ id, initialShow }: { id: string; initialShow:
   );
 }
 
-const rows = (n: number) => `${n.toLocaleString("en-US")} row${n === 1 ? "" : "s"}`;
+const lines = (n: number) => `${n.toLocaleString("en-US")} line${n === 1 ? "" : "s"}`;

@@ -53,7 +53,7 @@ export function DraftSend({ id, data, submit, idempotencyKey }: Props) {
               ? "Storing…"
               : data.status === "submitted"
                 ? "Finish sending" // a send cut short: the same key finds what was stored
-                : `Send ${data.validCount.toLocaleString("en-US")} transaction${data.validCount === 1 ? "" : "s"}`}
+                : `Send ${data.validCount.toLocaleString("en-US")} gift${data.validCount === 1 ? "" : "s"}`}
           </Button>
         )}
         <Button
@@ -69,7 +69,7 @@ export function DraftSend({ id, data, submit, idempotencyKey }: Props) {
             if (yes) discard.mutate(undefined, { onSuccess: () => router.push("/bulk") });
           }}
         >
-          Discard…
+          {discard.isPending ? "Discarding…" : "Discard…"}
         </Button>
       </div>
       {!allConfirmed && data.validCount > 0 && (

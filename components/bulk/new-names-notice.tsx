@@ -25,6 +25,8 @@ export function NewNamesNotice({ draftId, newNames, source, confirmed, onConfirm
   const fix =
     source === "csv" ? "use the name suggested, or fix the file" : "use the name suggested, or change the rule";
   const near = names.filter((n) => n.nearMatch);
+  const replacing = (n: NewName) =>
+    replace.isPending && replace.variables.kind === n.kind && replace.variables.from === n.name;
   return (
     <Notice tone="warn" role="none" className="new-names">
       <p>
@@ -39,7 +41,7 @@ export function NewNamesNotice({ draftId, newNames, source, confirmed, onConfirm
           <li key={`${n.kind}:${n.name}`}>
             New {KIND[n.kind]} <strong>“{n.name}”</strong>{" "}
             <span className="small">
-              ({n.transactions.toLocaleString("en-US")} transaction{n.transactions === 1 ? "" : "s"})
+              ({n.transactions.toLocaleString("en-US")} gift{n.transactions === 1 ? "" : "s"})
             </span>
             {n.nearMatch && (
               <>
@@ -48,9 +50,11 @@ export function NewNamesNotice({ draftId, newNames, source, confirmed, onConfirm
                 <Button
                   variant="secondary"
                   disabled={replace.isPending}
+                  aria-busy={replacing(n)}
                   onClick={() => replace.mutate({ kind: n.kind, from: n.name, to: n.nearMatch ?? "" })}
                 >
-                  Use “{n.nearMatch}”
+                  {/* Renaming re-checks every line of the allocation: seconds on a large one. */}
+                  {replacing(n) ? `Using “${n.nearMatch}”…` : `Use “${n.nearMatch}”`}
                 </Button>
               </>
             )}
@@ -59,7 +63,7 @@ export function NewNamesNotice({ draftId, newNames, source, confirmed, onConfirm
       </ul>
       {total > names.length && (
         <p className="small">
-          And {(total - names.length).toLocaleString("en-US")} more, tagged “new” in the transactions below.
+          And {(total - names.length).toLocaleString("en-US")} more, tagged “new” in the gifts below.
         </p>
       )}
       {replace.error && <p className="field__error">{replace.error.message}</p>}

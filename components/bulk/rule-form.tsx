@@ -10,6 +10,7 @@ import { type Rule, type RuleInput, ruleSchema } from "@/lib/bulk/rule";
 import type { SavedRuleView } from "@/lib/bulk/rules-store";
 import { useCreateRuleDraft, useDeleteRule, useRules, useSaveRule } from "@/lib/hooks/use-bulk";
 import { useTransactions } from "@/lib/hooks/use-transactions";
+import { formatCount } from "@/lib/splits/format-total";
 import type { CampaignOption } from "@/lib/transactions/read";
 import { RuleLines } from "./rule-lines";
 import { Button } from "@/components/ui/button";
@@ -31,7 +32,7 @@ const EMPTY: RuleInput = {
   leftoverLine: 0,
 };
 
-/** Builds or picks a saved rule, chooses the transactions, and asks for a preview. */
+/** Builds or picks a saved rule, chooses the gifts, and asks for a preview. */
 export function RuleForm({ rules: initialRules, campaigns, funds }: Props) {
   const router = useRouter();
   const { data: rules } = useRules(initialRules);
@@ -119,8 +120,8 @@ export function RuleForm({ rules: initialRules, campaigns, funds }: Props) {
     <section className="card" aria-labelledby="rule-title">
       <h2 id="rule-title">Apply a rule</h2>
       <p className="muted small">
-        Split every transaction that matches the filters by percentages. Shares are rounded down to the cent; the cents
-        left over go to the line you choose, so each transaction adds up exactly.
+        Split every gift that matches the filters by percentages. Shares are rounded down to the cent; the cents left
+        over go to the line you choose, so each gift adds up exactly.
       </p>
       <div className="button-row">
         <Field id="saved-rule" label="Saved rules">
@@ -156,7 +157,7 @@ export function RuleForm({ rules: initialRules, campaigns, funds }: Props) {
               });
             }}
           >
-            Delete rule…
+            {discard.isPending ? "Deleting…" : "Delete rule…"}
           </Button>
         )}
       </div>
@@ -194,18 +195,18 @@ export function RuleForm({ rules: initialRules, campaigns, funds }: Props) {
             {(control) => <input {...control} value={name} onChange={(e) => setName(e.target.value)} maxLength={80} />}
           </Field>
           <Button variant="secondary" onClick={onSave(false)} disabled={save.isPending}>
-            {selected ? "Save changes" : "Save rule"}
+            {save.isPending && (!selected || save.variables.id) ? "Saving…" : selected ? "Save changes" : "Save rule"}
           </Button>
           {selected && (
             <Button variant="secondary" onClick={onSave(true)} disabled={save.isPending}>
-              Save as new rule
+              {save.isPending && !save.variables.id ? "Saving…" : "Save as new rule"}
             </Button>
           )}
         </div>
         {message && <Notice tone={message.tone}>{message.text}</Notice>}
       </form>
       {/* The filters are a search form of their own, so they sit outside the rule's form. */}
-      <h3>Transactions</h3>
+      <h3>Gifts</h3>
       <TransactionFilters
         values={filters}
         campaigns={campaigns}
@@ -218,7 +219,11 @@ export function RuleForm({ rules: initialRules, campaigns, funds }: Props) {
           {preview.isPending ? "Checking…" : "Preview allocation"}
         </Button>
         <span className="muted small" aria-live="polite">
-          {matching.data ? `${matching.data.total} transaction${matching.data.total === 1 ? "" : "s"} match` : ""}
+          {matching.isFetching
+            ? "Counting the gifts…"
+            : matching.data
+              ? `${formatCount(matching.data.total)} gift${matching.data.total === 1 ? "" : "s"} match`
+              : ""}
         </span>
       </div>
       {previewError && <Notice tone="danger">{previewError}</Notice>}

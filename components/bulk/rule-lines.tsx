@@ -61,7 +61,7 @@ export function RuleLines({ control, register, setValue, errors, setFocus, submi
               const n = index + 1;
               return (
                 <tr key={field.id}>
-                  <td>
+                  <td data-label={`Fund, line ${n}`} className="rule-line__name">
                     <input
                       list="known-funds"
                       maxLength={200}
@@ -72,7 +72,7 @@ export function RuleLines({ control, register, setValue, errors, setFocus, submi
                     />
                     <FieldError id={`fund-error-${index}`} message={lineErrors?.fund?.message} />
                   </td>
-                  <td>
+                  <td data-label="Campaign (blank keeps the gift's)" className="rule-line__name">
                     <input
                       list="known-campaigns"
                       maxLength={200}
@@ -83,7 +83,7 @@ export function RuleLines({ control, register, setValue, errors, setFocus, submi
                     />
                     <FieldError id={`campaign-error-${index}`} message={lineErrors?.campaign?.message} />
                   </td>
-                  <td>
+                  <td data-label="Percent">
                     <input
                       inputMode="decimal"
                       className="input--narrow"
@@ -94,7 +94,7 @@ export function RuleLines({ control, register, setValue, errors, setFocus, submi
                     />
                     <FieldError id={`percent-error-${index}`} message={lineErrors?.percent?.message} />
                   </td>
-                  <td>
+                  <td data-label="Leftover cents">
                     <input
                       type="radio"
                       name="leftoverLine"
@@ -103,7 +103,7 @@ export function RuleLines({ control, register, setValue, errors, setFocus, submi
                       aria-label={`Leftover cents go to line ${n}`}
                     />
                   </td>
-                  <td>
+                  <td className="rule-line__remove">
                     <Button
                       variant="link-danger"
                       onClick={() => {

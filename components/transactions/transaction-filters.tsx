@@ -1,6 +1,7 @@
 "use client";
 
-import { useRef } from "react";
+import { useId, useRef, useState } from "react";
+import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import type { CampaignOption } from "@/lib/transactions/read";
 
@@ -14,6 +15,11 @@ export type FilterValues = {
 };
 
 export const NO_FILTERS: FilterValues = { search: "", campaignId: "", fund: "", after: "", before: "", split: "all" };
+
+/** How many filters narrow the list: the phone's Filters button says it while they are folded. */
+export function activeFilterCount(values: FilterValues): number {
+  return (Object.keys(NO_FILTERS) as (keyof FilterValues)[]).filter((key) => values[key] !== NO_FILTERS[key]).length;
+}
 
 type Props = {
   values: FilterValues;
@@ -32,90 +38,116 @@ export function TransactionFilters({ values, campaigns, funds, onChange, resetKe
     onChange({ search });
   };
 
+  // On a phone the filters fold behind one button (CSS shows it below 720 px), so that the gifts
+  // are on the first screen; on a wider screen they are always open and the button is not drawn.
+  const [open, setOpen] = useState(false);
+  const formId = useId();
+  const active = activeFilterCount(values);
+
   return (
-    <form
-      className="filters"
-      role="search"
-      onSubmit={(e) => {
-        e.preventDefault();
-        searchNow(String(new FormData(e.currentTarget).get("search") ?? ""));
-      }}
-    >
-      <Field id="filter-search" label="Search" className="field--grow">
-        {(control) => (
-          <input
-            {...control}
-            key={resetKey}
-            type="search"
-            name="search"
-            defaultValue={values.search}
-            placeholder="Donor, gift id or amount"
-            onChange={(e) => {
-              const search = e.target.value;
-              clearTimeout(timer.current);
-              timer.current = setTimeout(() => onChange({ search }), 300);
-            }}
-          />
-        )}
-      </Field>
-      <Field id="filter-campaign" label="Campaign">
-        {(control) => (
-          <select {...control} value={values.campaignId} onChange={(e) => onChange({ campaignId: e.target.value })}>
-            <option value="">All campaigns</option>
-            {campaigns
-              .filter((c) => c.id)
-              .map((c) => (
-                <option key={c.id} value={c.id ?? ""}>
-                  {c.name}
+    <div className="filters-area">
+      <Button
+        variant="secondary"
+        className="filters-toggle"
+        aria-expanded={open}
+        aria-controls={formId}
+        onClick={() => setOpen((o) => !o)}
+      >
+        Filters{active > 0 ? ` (${active} active)` : ""}
+        <span aria-hidden="true" className="filters-toggle__mark">
+          {open ? "▴" : "▾"}
+        </span>
+      </Button>
+      <form
+        id={formId}
+        className={`filters${open ? "" : " filters--folded"}`}
+        role="search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          searchNow(String(new FormData(e.currentTarget).get("search") ?? ""));
+        }}
+      >
+        <Field id="filter-search" label="Search" className="field--grow">
+          {(control) => (
+            <input
+              {...control}
+              key={resetKey}
+              type="search"
+              name="search"
+              defaultValue={values.search}
+              placeholder="Donor, gift id or amount"
+              onChange={(e) => {
+                const search = e.target.value;
+                clearTimeout(timer.current);
+                timer.current = setTimeout(() => onChange({ search }), 300);
+              }}
+            />
+          )}
+        </Field>
+        <Field id="filter-campaign" label="Campaign">
+          {(control) => (
+            <select {...control} value={values.campaignId} onChange={(e) => onChange({ campaignId: e.target.value })}>
+              <option value="">All campaigns</option>
+              {campaigns
+                .filter((c) => c.id)
+                .map((c) => (
+                  <option key={c.id} value={c.id ?? ""}>
+                    {c.name}
+                  </option>
+                ))}
+            </select>
+          )}
+        </Field>
+        <Field id="filter-fund" label="Fund">
+          {(control) => (
+            <select {...control} value={values.fund} onChange={(e) => onChange({ fund: e.target.value })}>
+              <option value="">All funds</option>
+              {funds.map((f) => (
+                <option key={f.name} value={f.name}>
+                  {f.name}
                 </option>
               ))}
-          </select>
-        )}
-      </Field>
-      <Field id="filter-fund" label="Fund">
-        {(control) => (
-          <select {...control} value={values.fund} onChange={(e) => onChange({ fund: e.target.value })}>
-            <option value="">All funds</option>
-            {funds.map((f) => (
-              <option key={f.name} value={f.name}>
-                {f.name}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
-      <Field id="filter-after" label="From">
-        {(control) => (
-          <input {...control} type="date" value={values.after} onChange={(e) => onChange({ after: e.target.value })} />
-        )}
-      </Field>
-      <Field
-        id="filter-before"
-        label="To"
-        error={
-          values.after && values.before && values.before < values.after
-            ? "Before the From date: nothing can match."
-            : undefined
-        }
-      >
-        {(control) => (
-          <input
-            {...control}
-            type="date"
-            value={values.before}
-            onChange={(e) => onChange({ before: e.target.value })}
-          />
-        )}
-      </Field>
-      <Field id="filter-split" label="Allocation">
-        {(control) => (
-          <select {...control} value={values.split} onChange={(e) => onChange({ split: e.target.value })}>
-            <option value="all">All</option>
-            <option value="unsplit">Not split yet</option>
-            <option value="split">Split</option>
-          </select>
-        )}
-      </Field>
-    </form>
+            </select>
+          )}
+        </Field>
+        <Field id="filter-after" label="From">
+          {(control) => (
+            <input
+              {...control}
+              type="date"
+              value={values.after}
+              onChange={(e) => onChange({ after: e.target.value })}
+            />
+          )}
+        </Field>
+        <Field
+          id="filter-before"
+          label="To"
+          error={
+            values.after && values.before && values.before < values.after
+              ? "Before the From date: nothing can match."
+              : undefined
+          }
+        >
+          {(control) => (
+            <input
+              {...control}
+              type="date"
+              value={values.before}
+              onChange={(e) => onChange({ before: e.target.value })}
+            />
+          )}
+        </Field>
+        <Field id="filter-split" label="Allocation">
+          {(control) => (
+            <select {...control} value={values.split} onChange={(e) => onChange({ split: e.target.value })}>
+              <option value="all">All</option>
+              <option value="unsplit">Not split yet</option>
+              <option value="split">Split</option>
+            </select>
+          )}
+        </Field>
+      </form>
+    </div>
   );
 }

@@ -7,7 +7,10 @@ import { useEffect, useRef, useState } from "react";
 import { useSyncTransactions, useTransactions } from "@/lib/hooks/use-transactions";
 import { useUrlQuery } from "@/lib/hooks/use-url-query";
 import { formatCents } from "@/lib/splits/money";
-import type { CampaignOption, TransactionView } from "@/lib/transactions/read";
+import { formatCount, formatTotalCents } from "@/lib/splits/format-total";
+import type { CampaignOption, TransactionPage, TransactionView } from "@/lib/transactions/read";
+import { ListPagination } from "./list-pagination";
+import { ListSort, sortChoice } from "./list-sort";
 import { SyncProgress } from "./sync-progress";
 import { type FilterValues, NO_FILTERS, TransactionFilters } from "./transaction-filters";
 
@@ -27,9 +30,19 @@ export function TransactionsList({ campaigns, funds }: Props) {
   const listParams = new URLSearchParams(query);
   if (page > 1) listParams.set("page", String(page));
   else listParams.delete("page");
+  // An order the address names that the list does not know reads as the default one.
+  const sort = sortChoice(params.get("sort"), params.get("order"));
+  const [sortKey = "date", sortOrder = "desc"] = sort.value.split("-");
+  if (sort.value === "date-desc") {
+    listParams.delete("sort");
+    listParams.delete("order");
+  } else {
+    listParams.set("sort", sortKey);
+    listParams.set("order", sortOrder);
+  }
   // The list as asked for, also handed to each gift's link so that its way back returns here.
   const list = listParams.toString();
-  const { data, error, isPending, isFetching } = useTransactions(list);
+  const { data, error, isPending, isFetching, isPlaceholderData } = useTransactions(list);
   const sync = useSyncTransactions();
   // What Refresh answered holds until a run starts after it: once that run ends, the list and its
   // "copied … ago" say the rest, and the answer would describe a moment that has passed.
@@ -52,12 +65,22 @@ export function TransactionsList({ campaigns, funds }: Props) {
 
   const [resetKey, setResetKey] = useState(0);
 
-  function update(next: Partial<FilterValues> & { page?: number }) {
+  function update(next: Partial<FilterValues> & { page?: number; sort?: string; order?: string }) {
     // A new page is a step Back returns from; a filter edit replaces the address (one entry per
     // keystroke would bury the page before it).
     const paging = Object.keys(next).length === 1 && next.page !== undefined;
     updateQuery(
       (updated) => {
+        if (next.sort && next.order) {
+          // The first order is no order in the address: the list's plain address stays as it was.
+          const plain = next.sort === "date" && next.order === "desc";
+          for (const [key, value] of [
+            ["sort", next.sort],
+            ["order", next.order],
+          ] as const)
+            if (plain) updated.delete(key);
+            else updated.set(key, value);
+        }
         for (const key of FILTER_KEYS) {
           const value = next[key];
           if (value === undefined) continue;
@@ -83,41 +106,37 @@ export function TransactionsList({ campaigns, funds }: Props) {
     <>
       <TransactionFilters values={values} campaigns={campaigns} funds={funds} onChange={update} resetKey={resetKey} />
       <div className="toolbar">
-        <p className="muted small" aria-live="polite">
-          {data
-            ? `${data.total.toLocaleString("en-US")} transaction${data.total === 1 ? "" : "s"}${filtered ? (data.total === 1 ? " matches" : " match") : ""}${data.sync.running && data.sync.firstCopy ? " so far" : ""}`
-            : " "}
-          {data?.syncedAt ? ` · copied from the service ${dateTimeAgo(data.syncedAt)}` : ""}
-        </p>
+        <div className="list-summary">
+          <ListTotals data={data} filtered={filtered} />
+          <ListSort choice={sort} onChange={(key, order) => update({ sort: key, order })} />
+        </div>
         <Button variant="secondary" onClick={() => sync.mutate()} disabled={sync.isPending}>
           {sync.isPending ? "Refreshing…" : "Refresh from the service"}
         </Button>
       </div>
+      {data?.syncedAt && <p className="muted small">Copied from the service {dateTimeAgo(data.syncedAt)}.</p>}
       {sync.isError && <Notice tone="danger">{sync.error.message}</Notice>}
       {sync.isSuccess && !running && <RefreshOutcome {...sync.data} />}
       <SyncProgress sync={data?.sync} />
       <AsyncState
         pending={isPending}
         error={error}
-        loading="Loading transactions…"
+        loading="Loading gifts…"
         isEmpty={data?.items.length === 0}
         empty={
           data && data.total > 0 ? (
             <>
               <p>
-                Page {page.toLocaleString("en-US")} is past the last page of this list ({pages.toLocaleString("en-US")}
-                ).
+                Page {formatCount(page)} is past the last page of this list ({formatCount(pages)}).
               </p>
               <Button variant="secondary" onClick={() => update({ page: pages })}>
-                Go to page {pages.toLocaleString("en-US")}
+                Go to page {formatCount(pages)}
               </Button>
             </>
           ) : (
             <>
               <p>
-                {filtered
-                  ? "No transactions match these filters."
-                  : "No transactions yet. Refresh to copy them from the service."}
+                {filtered ? "No gifts match these filters." : "No gifts yet. Refresh to copy them from the service."}
               </p>
               {values.search && (
                 <p className="muted small">
@@ -134,9 +153,9 @@ export function TransactionsList({ campaigns, funds }: Props) {
           )
         }
       >
-        <div className={`card table-card${isFetching ? " is-fetching" : ""}`}>
+        <div className={`card table-card${isFetching ? " is-fetching" : ""}`} aria-busy={isFetching}>
           <table className="table table--stack">
-            <caption className="visually-hidden">Transactions, newest first</caption>
+            <caption className="visually-hidden">Gifts, {sort.caption}</caption>
             <thead>
               <tr>
                 <th scope="col">Date</th>
@@ -159,19 +178,25 @@ export function TransactionsList({ campaigns, funds }: Props) {
         </div>
       </AsyncState>
       {data && pages > 1 && (
-        <nav className="pagination" aria-label="Pages">
-          <Button variant="secondary" disabled={page <= 1} onClick={() => update({ page: page - 1 })}>
-            Previous
-          </Button>
-          <span aria-current="page">
-            Page {page.toLocaleString("en-US")} of {pages.toLocaleString("en-US")}
-          </span>
-          <Button variant="secondary" disabled={page >= pages} onClick={() => update({ page: page + 1 })}>
-            Next
-          </Button>
-        </nav>
+        <ListPagination page={page} pages={pages} loading={isPlaceholderData} onPage={(p) => update({ page: p })} />
       )}
     </>
+  );
+}
+
+/** "60,013 gifts match · $3,105,992.41": the count and exact sum of what the filters find. */
+function ListTotals({ data, filtered }: { data: TransactionPage | undefined; filtered: boolean }) {
+  if (!data) return <p className="list-summary__totals" aria-live="polite" />;
+  const { total, totals } = data;
+  const count = `${formatCount(total)} gift${total === 1 ? "" : "s"}${filtered ? (total === 1 ? " matches" : " match") : ""}`;
+  const soFar = data.sync.running && data.sync.firstCopy ? " so far" : "";
+  const sums = totals.map((t) => formatTotalCents(t.sumCents, t.currency)).join(" + ");
+  return (
+    <p className="list-summary__totals" aria-live="polite">
+      {count}
+      {soFar}
+      {total > 0 && <> · {sums}</>}
+    </p>
   );
 }
 

@@ -30,7 +30,7 @@ export const createDraftSchema = z.discriminatedUnion("source", [
     source: z.literal("rule"),
     label,
     rule: ruleSchema,
-    filters: transactionFiltersSchema.omit({ page: true, perPage: true }),
+    filters: transactionFiltersSchema.omit({ sort: true, order: true, page: true, perPage: true }),
   }),
 ]);
 

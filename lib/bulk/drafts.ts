@@ -6,7 +6,7 @@ import { AppError } from "@/lib/app-error";
 import { db, type Tx } from "@/lib/db";
 import { type BulkDraft, Prisma } from "@/lib/generated/prisma/client";
 import { centsToInput } from "@/lib/splits/money";
-import { type TransactionFilters, whereFor } from "@/lib/transactions/read";
+import { type GiftFilters, whereFor } from "@/lib/transactions/read";
 import { type CheckedItem, checkGroups } from "./check";
 import { type CsvGroup, mapColumns, MAX_BULK_ROWS, MAX_BULK_TRANSACTIONS } from "./csv-format";
 import { applyRule, type Rule } from "./rule";
@@ -114,7 +114,7 @@ export async function markReady(connectionId: string, draftId: string): Promise<
 /** Applies a rule to every transaction the filters match (all pages), checked like an upload. */
 export async function createRuleDraft(
   connectionId: string,
-  input: { label: string; rule: Rule; filters: TransactionFilters },
+  input: { label: string; rule: Rule; filters: GiftFilters },
 ): Promise<BulkDraft> {
   const where = await whereFor(connectionId, input.filters);
   const transactions = await db().knownTransaction.findMany({
@@ -122,7 +122,7 @@ export async function createRuleDraft(
     orderBy: [{ occurredAt: "desc" }, { transactionId: "asc" }],
     take: MAX_BULK_TRANSACTIONS + 1,
   });
-  if (transactions.length === 0) throw new AppError("invalid_input", "No transactions match these filters.");
+  if (transactions.length === 0) throw new AppError("invalid_input", "No gifts match these filters.");
   if (transactions.length > MAX_BULK_TRANSACTIONS) {
     throw new AppError(
       "invalid_input",

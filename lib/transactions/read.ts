@@ -5,6 +5,15 @@ import { z } from "zod";
 import { db } from "@/lib/db";
 import { sql } from "@/lib/db-sql";
 import type { KnownSplit, KnownTransaction, Prisma } from "@/lib/generated/prisma/client";
+import {
+  type CurrencyTotal,
+  defaultOrder,
+  listOrderSchema,
+  listSortSchema,
+  listTotals,
+  orderFor,
+  pageIds,
+} from "./list-page";
 import { type SyncProgress, syncProgress } from "./sync";
 
 export const transactionFiltersSchema = z.object({
@@ -21,10 +30,20 @@ export const transactionFiltersSchema = z.object({
   after: z.iso.date("Use a date like 2026-01-31.").optional().or(z.literal("")),
   before: z.iso.date("Use a date like 2026-01-31.").optional().or(z.literal("")),
   split: z.enum(["all", "split", "unsplit"]).optional().default("all"),
-  page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
+  sort: listSortSchema,
+  order: listOrderSchema,
+  page: z.coerce
+    .number("Give the page as a number, like 3.")
+    .int("Give the page as a whole number, like 3.")
+    .min(1, "Pages start at 1.")
+    .max(100_000, "Pages go up to 100,000.")
+    .optional()
+    .default(1),
   perPage: z.coerce.number().int().min(1).max(100).optional().default(25),
 });
 export type TransactionFilters = z.infer<typeof transactionFiltersSchema>;
+/** What chooses the gifts, without their order or page (a bulk rule's filters). */
+export type GiftFilters = Omit<TransactionFilters, "sort" | "order" | "page" | "perPage">;
 
 export type SplitView = {
   splitId: string;
@@ -54,35 +73,52 @@ export type TransactionView = {
 
 export type TransactionPage = {
   items: TransactionView[];
+  /** How many gifts match, in every currency. */
   total: number;
+  /** Their count and exact sum per currency, most gifts first. */
+  totals: CurrencyTotal[];
   page: number;
   perPage: number;
+  sort: TransactionFilters["sort"];
+  order: "asc" | "desc";
   syncedAt: string | null;
   sync: SyncProgress;
 };
 
 export async function listTransactions(connectionId: string, filters: TransactionFilters): Promise<TransactionPage> {
   const where = await whereFor(connectionId, filters);
-  const [connection, total, rows, sync] = await Promise.all([
+  const order = filters.order ?? defaultOrder(filters.sort);
+  const [connection, totals, sync] = await Promise.all([
     db().connection.findUnique({ where: { id: connectionId }, select: { transactionsSyncedAt: true } }),
-    db().knownTransaction.count({ where }),
-    db().knownTransaction.findMany({
-      where,
-      orderBy: [{ occurredAt: "desc" }, { transactionId: "asc" }],
-      skip: (filters.page - 1) * filters.perPage,
-      take: filters.perPage,
-    }),
+    listTotals(where),
     syncProgress(connectionId),
   ]);
-  const splits = await activeSplits(
-    connectionId,
-    rows.map((r) => r.transactionId),
-  );
-  return {
-    items: rows.map((row) => toView(row, splits.get(row.transactionId) ?? [])),
-    total,
+  const total = totals.reduce((n, t) => n + t.count, 0);
+  // The page's ids first (from the order's index alone), then only those rows.
+  const ids = await pageIds(where, orderFor(filters.sort, order), {
     page: filters.page,
     perPage: filters.perPage,
+    total,
+  });
+  const [rows, splits] = await Promise.all([
+    ids.length === 0
+      ? Promise.resolve([])
+      : db().knownTransaction.findMany({ where: { connectionId, transactionId: { in: ids } } }),
+    activeSplits(connectionId, ids),
+  ]);
+  const byId = new Map(rows.map((row) => [row.transactionId, row]));
+  return {
+    items: ids.flatMap((id) => {
+      const row = byId.get(id);
+      // A gift removed between the two reads (a sync under way) is left out of this page.
+      return row ? [toView(row, splits.get(id) ?? [])] : [];
+    }),
+    total,
+    totals,
+    page: filters.page,
+    perPage: filters.perPage,
+    sort: filters.sort,
+    order,
     syncedAt: connection?.transactionsSyncedAt?.toISOString() ?? null,
     sync,
   };
@@ -185,10 +221,7 @@ export async function knownNames(
   return { campaigns: [...campaigns.values()].sort(byName), funds: [...funds.values()].sort(byName) };
 }
 
-export async function whereFor(
-  connectionId: string,
-  f: TransactionFilters,
-): Promise<Prisma.KnownTransactionWhereInput> {
+export async function whereFor(connectionId: string, f: GiftFilters): Promise<Prisma.KnownTransactionWhereInput> {
   const and: Prisma.KnownTransactionWhereInput[] = [{ connectionId }];
   if (f.search) {
     // Any part of the donor's name, a whole gift id or external id, or an amount typed as money.

@@ -47,7 +47,7 @@ test("upload a CSV, see what is wrong and why, download the wrong rows, and send
   await page.getByRole("button", { name: "Check file" }).click();
 
   await expect(page).toHaveURL(/\/bulk\/[0-9a-f-]{36}$/);
-  await expect(page.getByText("4 transactions, 6 rows")).toBeVisible();
+  await expect(page.getByText("4 gifts, 6 lines")).toBeVisible();
   await expect(page.getByRole("button", { name: "With a problem (2)" })).toHaveAttribute("aria-pressed", "true");
   await expect(page.getByText("The splits add up to $20.00: $5.00 short of the $25.00 total.")).toBeVisible();
   await expect(page.getByText("This line has more values than the header has columns.")).toBeVisible();
@@ -60,7 +60,7 @@ test("upload a CSV, see what is wrong and why, download the wrong rows, and send
 
   const [download] = await Promise.all([
     page.waitForEvent("download"),
-    page.getByRole("link", { name: "Download their rows" }).click(),
+    page.getByRole("link", { name: "Download their lines" }).click(),
   ]);
   expect(download.suggestedFilename()).toBe("spring-errors.csv");
   const errors = await (await download.createReadStream()).toArray();
@@ -70,7 +70,7 @@ test("upload a CSV, see what is wrong and why, download the wrong rows, and send
 
   await page.getByRole("button", { name: "Ready (2)" }).click();
   await expect(page.getByText("Ready", { exact: true }).first()).toBeVisible();
-  await page.getByRole("button", { name: "Send 2 transactions" }).click();
+  await page.getByRole("button", { name: "Send 2 gifts" }).click();
   await expect(page.getByRole("heading", { name: "Final report" })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole("status").filter({ hasText: "Complete" })).toBeVisible();
   await expect(page.getByText("2 of 2 batches processed")).toBeVisible();
@@ -99,10 +99,10 @@ test("a name new to the organization is shown with its near match, can be replac
 
   await expect(page.getByText("2 names are new to this organization.")).toBeVisible();
   await expect(page.locator(".new-names__list li")).toHaveText([
-    "New fund “Capital Projects” (1 transaction)",
-    "New fund “Operatons” (1 transaction) — did you mean “Operations”? Use “Operations”",
+    "New fund “Capital Projects” (1 gift)",
+    "New fund “Operatons” (1 gift) — did you mean “Operations”? Use “Operations”",
   ]);
-  const send = page.getByRole("button", { name: "Send 1 transaction" });
+  const send = page.getByRole("button", { name: "Send 1 gift" });
   await expect(send).toBeDisabled();
   await expect(page.getByText("Sending waits until the new names above are confirmed.")).toBeVisible();
   await expectNoSeriousAxeViolations(page);
@@ -111,7 +111,7 @@ test("a name new to the organization is shown with its near match, can be replac
   // The suggestion, taken in the preview: no new upload.
   await page.getByRole("button", { name: "Use “Operations”" }).click();
   await expect(page.getByText("1 name is new to this organization.")).toBeVisible();
-  await expect(page.locator(".new-names__list li")).toHaveText(["New fund “Capital Projects” (1 transaction)"]);
+  await expect(page.locator(".new-names__list li")).toHaveText(["New fund “Capital Projects” (1 gift)"]);
   await expect(page.locator(".bulk-items").getByRole("cell", { name: "Operations", exact: true })).toBeVisible();
   await expect(send).toBeDisabled();
 
@@ -169,16 +169,16 @@ test("save a 60/40 rule, reuse it on filtered gifts, and send it", async ({ page
   await expect(page.getByLabel("Leftover cents go to line 2")).toBeChecked();
   await page.getByLabel("From", { exact: true }).fill("2026-01-01");
   await page.getByLabel("To", { exact: true }).fill("2026-01-03");
-  await expect(page.getByText("3 transactions match")).toBeVisible();
+  await expect(page.getByText("3 gifts match")).toBeVisible();
   await expectNoSeriousAxeViolations(page);
   await page.screenshot({ path: "test-results/bulk-rule.png", fullPage: true });
   await page.getByRole("button", { name: "Preview allocation" }).click();
 
   await expect(page).toHaveURL(/\/bulk\/[0-9a-f-]{36}$/);
-  await expect(page.getByText("3 transactions, 6 rows")).toBeVisible();
+  await expect(page.getByText("3 gifts, 6 lines")).toBeVisible();
   await expect(page.locator(".bulk-items").getByRole("cell", { name: "74.07" })).toBeVisible();
   await expect(page.locator(".bulk-items").getByRole("cell", { name: "49.38" })).toBeVisible();
-  await page.getByRole("button", { name: "Send 3 transactions" }).click();
+  await page.getByRole("button", { name: "Send 3 gifts" }).click();
   await expect(page.getByRole("heading", { name: "Final report" })).toBeVisible({ timeout: 20_000 });
   expect(await activeServiceSplits(page)).toHaveLength(6);
 });

@@ -74,7 +74,7 @@ test("split a gift three ways: new lines keep its campaign, pickers choose names
     ["ext-1001-0001:3", 3333, "Annual Appeal 2026", null, "Food Purchasing"],
   ]);
 
-  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Transactions" }).click();
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Gifts" }).click();
   const row = page.getByRole("row").filter({ hasText: "ext-1001-0001" });
   await expect(row.getByRole("listitem")).toHaveCount(3);
   await expect(row).toContainText("$33.34 → Holiday Meals / General");
@@ -243,7 +243,7 @@ test("re-allocating removes a split at the service and keeps the others", async 
   await expect(page.getByText("Complete", { exact: true })).toBeVisible({ timeout: 15_000 });
 
   // Open it again: the existing splits are its lines; remove the second, give its share to the first.
-  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Transactions" }).click();
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Gifts" }).click();
   await openEditor(page, "ext-1001-0002");
   await expect(page.getByTestId("line-0")).not.toContainText("new");
   await page.getByRole("button", { name: "Remove line 2" }).click();

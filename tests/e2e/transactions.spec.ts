@@ -10,7 +10,7 @@ test("filters changed in quick succession all hold, in the list and the address,
   page,
 }) => {
   await connect(page);
-  await expect(page.getByText(/^\d+ transactions/)).toBeVisible();
+  await expect(page.getByText(/^\d+ gifts/)).toBeVisible();
   const campaign = page.getByLabel("Campaign");
   const chosen = await campaign.locator("option").nth(1).getAttribute("value");
   expect(chosen).toBeTruthy();
@@ -39,7 +39,7 @@ test("filters changed in quick succession all hold, in the list and the address,
   });
   await expect(page.getByLabel("Campaign")).toHaveValue(chosen ?? "");
   await expect(fund).toHaveValue(chosenFund ?? "");
-  await expect(page.getByText(/^\d+ transactions? match/)).toBeVisible();
+  await expect(page.getByText(/^\d+ gifts? match/)).toBeVisible();
 
   await page.getByLabel("From", { exact: true }).fill("2027-01-01");
   await expect(page.getByText("Before the From date: nothing can match.")).toBeVisible();
@@ -62,13 +62,13 @@ test("filters changed in quick succession all hold, in the list and the address,
 
 test("a search that finds nothing says what search looks at", async ({ page }) => {
   await connect(page);
-  await expect(page.getByText(/^\d+ transactions/)).toBeVisible();
+  await expect(page.getByText(/^\d+ gifts/)).toBeVisible();
   // A part of an external id: ids are matched whole.
   await page.getByLabel("Search").fill("ext-1001-00");
-  await expect(page.getByText("No transactions match these filters.")).toBeVisible();
+  await expect(page.getByText("No gifts match these filters.")).toBeVisible();
   await expect(page.getByText(/a gift by its whole id or external id/)).toBeVisible();
   await page.getByLabel("Search").fill("ext-1001-0001");
-  await expect(page.getByText("1 transaction matches")).toBeVisible();
+  await expect(page.getByText("1 gift matches")).toBeVisible();
 });
 
 test("a new page is a step Back returns from, the gift's way back keeps the list, and a page that is not there says so", async ({
@@ -77,7 +77,7 @@ test("a new page is a step Back returns from, the gift's way back keeps the list
 }) => {
   await emulatorSwitch(request, "organizations/1001/generate", { count: 40, seed: 3 });
   await connect(page);
-  await expect(page.getByText(/^53 transactions/)).toBeVisible();
+  await expect(page.getByText(/^53 gifts/)).toBeVisible();
   // Refresh always answers, also when the copy was already up to date.
   await page.getByRole("button", { name: "Refresh from the service" }).click();
   // (The worker may hold the run at that moment: then it says the copy was already being updated.)
@@ -96,21 +96,21 @@ test("a new page is a step Back returns from, the gift's way back keeps the list
   await page.goForward();
   await expect(pages).toContainText("Page 2 of 3");
 
-  // From a gift on page 2, "← Transactions" goes back to page 2, not to the start of the list.
+  // From a gift on page 2, "← Gifts" goes back to page 2, not to the start of the list.
   await page
     .getByRole("row")
     .getByRole("link", { name: /^Split the/ })
     .first()
     .click();
   await expect(page.getByRole("heading", { name: /^Split \$/ })).toBeVisible();
-  await page.getByRole("link", { name: "← Transactions" }).click();
+  await page.getByRole("link", { name: "← Gifts" }).click();
   await expect(page).toHaveURL(/\/transactions\?page=2$/);
   await expect(pages).toContainText("Page 2 of 3");
 
   // An address past the last page says so (the gifts are not missing), and offers the last page.
   await page.goto("/transactions?page=9");
   await expect(page.getByText("Page 9 is past the last page of this list (3).")).toBeVisible();
-  await expect(page.getByText("No transactions yet")).toHaveCount(0);
+  await expect(page.getByText("No gifts yet")).toHaveCount(0);
   await page.getByRole("button", { name: "Go to page 3" }).click();
   await expect(pages).toContainText("Page 3 of 3");
 
@@ -122,5 +122,5 @@ test("a new page is a step Back returns from, the gift's way back keeps the list
   // A gift id nothing here knows: said plainly, with the way back.
   await page.goto("/transactions/no-such-gift");
   await expect(page.getByRole("heading", { name: "Gift not found" })).toBeVisible();
-  await expect(page.getByRole("link", { name: "← Transactions" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "← Gifts" })).toBeVisible();
 });

@@ -535,7 +535,7 @@ describe("a rule applied to a filtered set", () => {
   it("says so when nothing matches", async () => {
     const filters = transactionFiltersSchema.parse({ search: "no such donor" });
     await expect(createRuleDraft(org.connection.id, { label: "x", rule, filters })).rejects.toThrow(
-      "No transactions match these filters.",
+      "No gifts match these filters.",
     );
   });
 });

@@ -20,7 +20,7 @@ test("connect, list the gifts and open one to split, on `npm run dev`", async ({
   await expect(page).toHaveURL(/\/transactions$/);
 
   // The list comes from the app's API routes: they share the worker's process-wide state.
-  await expect(page.getByText(/^13 transactions/)).toBeVisible();
+  await expect(page.getByText(/^13 gifts/)).toBeVisible();
   await page
     .getByRole("row")
     .filter({ hasText: "ext-1001-0001" })

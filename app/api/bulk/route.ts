@@ -13,7 +13,7 @@ export const POST = apiRoute({ body: createDraftSchema }, async ({ connection, b
       : await createRuleDraft(connection.id, {
           label: body.label,
           rule: body.rule,
-          filters: { ...body.filters, page: 1, perPage: 1 },
+          filters: body.filters,
         });
   return Response.json({ id: draft.id, status: draft.status }, { status: 201 });
 });

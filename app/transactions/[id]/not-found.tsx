@@ -8,7 +8,7 @@ export default function GiftNotFound() {
   return (
     <>
       <p className="small">
-        <Link href="/transactions">← Transactions</Link>
+        <Link href="/transactions">← Gifts</Link>
       </p>
       <h1>Gift not found</h1>
       <p className="card" role="status">

@@ -67,7 +67,7 @@ export default async function SplitTransactionPage({ params, searchParams }: Pro
   return (
     <>
       <p className="small">
-        <Link href={back}>← Transactions</Link>
+        <Link href={back}>← Gifts</Link>
       </p>
       <h1>Split {giftName(gift)}</h1>
       <p className="muted">
@@ -106,7 +106,7 @@ function NotCopied({ title, message, back }: { title: string; message: string; b
   return (
     <>
       <p className="small">
-        <Link href={back}>← Transactions</Link>
+        <Link href={back}>← Gifts</Link>
       </p>
       <h1>{title}</h1>
       <p className="card" role="status">
