@@ -41,7 +41,11 @@ export async function dropDatabase(name: string): Promise<void> {
   }
 }
 
-/** Applies every migration's SQL in order: the same files `prisma migrate deploy` applies. */
+/**
+ * Applies every migration's SQL in order: the same files `prisma migrate deploy` applies, the way
+ * it applies them here (the driver adapter's executeScript): split at each semicolon, each
+ * statement on its own, outside any transaction, so `CREATE INDEX CONCURRENTLY` runs in both.
+ */
 export async function applyMigrations(url: string): Promise<void> {
   const root = path.resolve("prisma/migrations");
   const folders = (await readdir(root, { withFileTypes: true }))
@@ -52,7 +56,10 @@ export async function applyMigrations(url: string): Promise<void> {
   await client.connect();
   try {
     for (const folder of folders) {
-      await client.query(await readFile(path.join(root, folder, "migration.sql"), "utf8"));
+      const script = await readFile(path.join(root, folder, "migration.sql"), "utf8");
+      for (const statement of script.split(";").map((s) => s.trim())) {
+        if (statement) await client.query(statement);
+      }
     }
   } finally {
     await client.end();
