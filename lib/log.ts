@@ -57,6 +57,7 @@ export const TOP_LEVEL_KEYS = [
   "SERVICE_CLIENT_SECRET",
   "EMULATOR_CLIENT_SECRET",
   "TOKEN_ENCRYPTION_KEYS",
+  "METRICS_TOKEN",
   "password",
   "authorization",
   "Authorization",
