@@ -71,7 +71,7 @@ export function CsvUpload() {
         One line per split: <code>transaction_id</code> (the service&apos;s id or your external id), <code>amount</code>{" "}
         (like 25.00), <code>fund</code>, and optionally <code>quantity</code>, <code>campaign</code>,{" "}
         <code>campaign_id</code>, <code>parent_campaign</code>, <code>parent_campaign_id</code>, <code>fund_id</code>. A
-        transaction&apos;s lines replace its current splits; a blank campaign keeps the gift&apos;s own.{" "}
+        gift&apos;s lines replace its current splits; a blank campaign keeps the gift&apos;s own.{" "}
         <a href="/bulk-sample.csv">Download a sample</a>.
       </p>
       <Field id="csv-file" label="CSV file" className="field--grow">
