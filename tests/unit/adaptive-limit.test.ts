@@ -187,7 +187,7 @@ describe("adaptive limit", () => {
     const clock = new FakeClock();
     const limit = new AdaptiveLimit({ initialConcurrency: 4, maxThrottleRetries: 0 }, clock);
     const succeedFor = async (ms: number) => {
-      for (const end = clock.now() + ms; clock.now() < end; ) {
+      for (const end = clock.now() + ms; clock.now() < end;) {
         const at = clock.now();
         await through(limit, clock, async () => "ok");
         await clock.advance(Math.max(0, at + 100 - clock.now()));
