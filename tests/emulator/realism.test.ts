@@ -103,17 +103,21 @@ describe("rate limits", () => {
   });
 });
 
+const env = (vars: Record<string, string>) => ({ NODE_ENV: "test", ...vars }) as NodeJS.ProcessEnv;
+
 describe("configuration", () => {
   it("reads each realism variable, and fails on one it cannot read", () => {
-    const config = configFromEnv({
-      EMULATOR_LATENCY_MEDIAN_MS: "150",
-      EMULATOR_LATENCY_P99_MS: "600",
-      EMULATOR_RATE_PER_TOKEN: "10/20",
-      EMULATOR_RATE_PER_ORGANIZATION: "10",
-      EMULATOR_CONCURRENT_PER_ORGANIZATION: "8",
-      EMULATOR_IMPORT_MS_PER_ROW: "5",
-      EMULATOR_REALISM_SEED: "3",
-    });
+    const config = configFromEnv(
+      env({
+        EMULATOR_LATENCY_MEDIAN_MS: "150",
+        EMULATOR_LATENCY_P99_MS: "600",
+        EMULATOR_RATE_PER_TOKEN: "10/20",
+        EMULATOR_RATE_PER_ORGANIZATION: "10",
+        EMULATOR_CONCURRENT_PER_ORGANIZATION: "8",
+        EMULATOR_IMPORT_MS_PER_ROW: "5",
+        EMULATOR_REALISM_SEED: "3",
+      }),
+    );
     expect(config.realism).toEqual({
       latency: { medianMs: 150, p99Ms: 600 },
       perToken: { perSecond: 10, burst: 20 },
@@ -122,9 +126,9 @@ describe("configuration", () => {
       importMsPerRow: 5,
       seed: 3,
     });
-    expect(configFromEnv({}).realism.latency).toBeNull();
-    expect(() => configFromEnv({ EMULATOR_RATE_PER_TOKEN: "fast" })).toThrow(/EMULATOR_RATE_PER_TOKEN/);
-    expect(() => configFromEnv({ EMULATOR_LATENCY_MEDIAN_MS: "150" })).toThrow(/go together/);
+    expect(configFromEnv(env({})).realism.latency).toBeNull();
+    expect(() => configFromEnv(env({ EMULATOR_RATE_PER_TOKEN: "fast" }))).toThrow(/EMULATOR_RATE_PER_TOKEN/);
+    expect(() => configFromEnv(env({ EMULATOR_LATENCY_MEDIAN_MS: "150" }))).toThrow(/go together/);
   });
 });
 
