@@ -13,6 +13,8 @@ const BENCHES: Record<string, string[]> = {
   sync: ["tsx", "bench/sync.ts"],
   // Issue 26: migrations the policy allows on 1,000,000-row tables, while writes run.
   "migration-locks": ["tsx", "bench/migration-locks.ts"],
+  // Issue 22: a first copy against a slow service (150 ms median), without and with a rate limit.
+  "sync-latency": ["tsx", "bench/sync-latency.ts"],
   // In Chromium against the production build, through Playwright.
   browser: ["playwright", "test", "-c", "bench/browser/playwright.config.ts"],
 };

@@ -13,6 +13,7 @@ import {
   type QuerySplitsMode,
   type QuerySyncVersionMode,
 } from "./settings";
+import { NO_REALISM, realismFromEnv, type Realism } from "./realism/realism";
 
 export type EmulatorConfig = {
   /** TCP port; 0 picks a free one (tests). */
@@ -37,6 +38,8 @@ export type EmulatorConfig = {
   querySplits: QuerySplitsMode;
   /** Default of the query-sync-version setting (settings.ts): `shown` or `absent`. */
   querySyncVersion: QuerySyncVersionMode;
+  /** Latency, rate limits and import time per row (realism/realism.ts); off by default. */
+  realism: Realism;
   /** Clock in milliseconds; tests replace it to expire codes and query tokens without waiting. */
   now: () => number;
 };
@@ -59,6 +62,7 @@ export const DEFAULT_CONFIG: EmulatorConfig = {
   notFound: DEFAULT_SETTINGS.notFound,
   querySplits: DEFAULT_SETTINGS.querySplits,
   querySyncVersion: DEFAULT_SETTINGS.querySyncVersion,
+  realism: NO_REALISM,
   now: () => Date.now(),
 };
 
@@ -132,6 +136,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv): EmulatorConfig {
       QUERY_SYNC_VERSION_MODES,
     );
   }
+  partial.realism = realismFromEnv(env);
   if (env.EMULATOR_TEST_SWITCHES !== undefined) partial.testSwitches = env.EMULATOR_TEST_SWITCHES !== "0";
   return resolveConfig(partial);
 }

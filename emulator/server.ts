@@ -7,6 +7,8 @@ import { adminIntegrationRoutes } from "./routes/admin-integrations";
 import { apiRoutes } from "./routes/api";
 import { authorizeRoutes } from "./routes/authorize";
 import { faultInjection } from "./routes/faults";
+import { realismMiddleware } from "./realism/middleware";
+import { realismRoutes } from "./realism/realism-routes";
 import { largeOrganizationRoutes } from "./routes/large-organization";
 import { healthRoute, testSwitchRoutes } from "./routes/test-switches";
 import { testViewRoutes } from "./routes/test-views";
@@ -34,12 +36,15 @@ export function createEmulator(config?: Partial<EmulatorConfig>): Emulator {
   const deps = { config: resolved, state };
   const app = new Hono();
 
+  // Realism (latency, rate limits) first: it plays the network and the service's front door.
+  app.use("*", realismMiddleware(deps));
   app.use("*", faultInjection(state));
   app.route("/", healthRoute());
   if (resolved.testSwitches) {
     app.route("/", testSwitchRoutes(deps));
     app.route("/", testViewRoutes(deps));
     app.route("/", largeOrganizationRoutes(deps));
+    app.route("/", realismRoutes(deps));
   }
   app.route("/", authorizeRoutes(deps));
   app.route("/", tokenRoutes(deps));

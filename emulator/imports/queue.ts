@@ -1,6 +1,7 @@
 // Submission and asynchronous processing of imports. The spec: imports are processed in the
 // order received; the facts: one import job works at a time. So each organization has a queue
 // and at most one worker draining it.
+import { realismState } from "../realism/realism-state";
 import type { EmulatorDeps } from "../state";
 import type { ImportAction, ImportFormat, ImportJob, ImportQueue, MatchBy } from "./model";
 import { processImport } from "./process-import";
@@ -72,7 +73,7 @@ async function drain({ state, config }: EmulatorDeps, queue: ImportQueue, epoch:
       job.status = "Working";
       job.updatedAt = config.now();
       job.startedAt = job.updatedAt;
-      await pause(config.importDelayMs);
+      await pause(config.importDelayMs + realismState({ state, config }).realism.importMsPerRow * job.rows.length);
       if (state.epoch !== epoch) return;
       try {
         processImport(state, job, config.applicationName, config.now());

@@ -1,6 +1,7 @@
 // Every call to the service on a connection's behalf goes through here: it checks the
 // connection's state, refreshes when the service rejects the token (or its advised expiry has
-// passed), and turns "Disabled integration" into the connection's disabled state.
+// passed), turns "Disabled integration" into the connection's disabled state, and paces every
+// call by the connection's adaptive limit.
 import "server-only";
 import { AppError } from "@/lib/app-error";
 import type { Connection } from "@/lib/generated/prisma/client";
@@ -8,6 +9,7 @@ import { ServiceApiError, ServiceNetworkError, ServiceResponseError } from "@/li
 import type { ServiceTarget } from "@/lib/service/request";
 import { readableTokens } from "./readable-tokens";
 import { refreshConnection } from "./refresh";
+import { limitFor } from "./service-limits";
 import { serviceTarget } from "./service-target";
 import { markStopped, readConnection } from "./store";
 
@@ -29,7 +31,9 @@ export async function withServiceAccess<T>(connectionOrId: Connection | string, 
   const connection = typeof connectionOrId === "string" ? await readConnection(connectionOrId) : connectionOrId;
   const tokens = connection ? await usableTokens(connection) : null;
   if (!connection || !tokens) throw new AppError("unauthenticated", "Connect an organization first.");
-  const target = serviceTarget();
+  // Every attempt passes through the connection's adaptive limit (service-limits.ts).
+  const limit = limitFor(connectionId);
+  const target: ServiceTarget = { ...serviceTarget(), gate: (attempt, options) => limit.run(attempt, options) };
 
   let accessToken = tokens.accessToken;
   // expires_in is advice (the spec says access tokens do not expire): refresh early only when

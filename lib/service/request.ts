@@ -13,6 +13,8 @@ export type ServiceTarget = {
   importsListPath?: string;
   timeoutMs?: number;
   fetch?: typeof fetch;
+  /** Runs each attempt of a call: the connection's adaptive limit (adaptive-limit.ts). */
+  gate?: <T>(attempt: () => Promise<T>, options: { patient: boolean }) => Promise<T>;
 };
 
 const DEFAULT_TIMEOUT_MS = 15_000;
@@ -24,10 +26,14 @@ type ApiCall<S extends z.ZodType> = {
   body?: unknown;
   schema: S;
   retry?: RetryPolicy;
+  /** A read: a 429 is waited out by the connection's limit instead of reaching the caller. */
+  patient?: boolean;
 };
 
 export function apiRequest<S extends z.ZodType>(target: ServiceTarget, call: ApiCall<S>): Promise<z.infer<S>> {
-  return withRetry(() => once(target, call), call.retry ?? NO_RETRY);
+  const attempt = () => once(target, call);
+  const gated = () => (target.gate ? target.gate(attempt, { patient: call.patient === true }) : attempt());
+  return withRetry(gated, call.retry ?? NO_RETRY);
 }
 
 async function once<S extends z.ZodType>(target: ServiceTarget, call: ApiCall<S>): Promise<z.infer<S>> {

@@ -100,6 +100,7 @@ export function queryTransactions(
     accessToken,
     // A query only reads: retrying it is safe.
     retry: DEFAULT_RETRY,
+    patient: true,
     body: page.queryToken
       ? { query_token: page.queryToken, per_page: page.perPage ?? MAX_PER_PAGE }
       : {

@@ -16,6 +16,9 @@ export type BatchProgress = {
   expected?: number;
   /** The oldest transaction_time in the batch: a resumed run goes on before it. */
   resumeBefore?: Date;
+  /** A window of a sliced run (sync-windows.ts): `expected` and `resumeBefore` are the window's,
+   *  and `done` says the batch holds the window's last page. */
+  window?: { id: string; done: boolean };
 };
 
 /** A donor's name is searched in its first 200 characters: the b-tree and trigram indexes over it
@@ -65,15 +68,25 @@ export function storeBatch(
     if (shares) await after;
     if (rows) await client.query(rows);
     await after;
+    const { window } = progress;
+    const own = window === undefined;
     const updated = await client.query(
       statement`UPDATE "TransactionSync" SET "copied" = "copied" + ${progress.copied},
-        "expected" = COALESCE(${progress.expected ?? null}::int, "expected"),
-        "resumeBefore" = COALESCE(${progress.resumeBefore?.toISOString() ?? null}::timestamptz AT TIME ZONE 'UTC', "resumeBefore"),
+        "expected" = COALESCE(${own ? (progress.expected ?? null) : null}::int, "expected"),
+        "resumeBefore" = COALESCE(${own ? (progress.resumeBefore?.toISOString() ?? null) : null}::timestamptz AT TIME ZONE 'UTC', "resumeBefore"),
         "leaseUntil" = ${leaseUntil}::timestamptz AT TIME ZONE 'UTC',
         "updatedAt" = now() AT TIME ZONE 'UTC'
         WHERE "connectionId" = ${connectionId}::uuid AND "leaseOwner" = ${owner}`,
     );
     if (updated.rowCount !== 1) throw new LeaseLost();
+    if (window)
+      await client.query(
+        statement`UPDATE "TransactionSyncWindow" SET "copied" = "copied" + ${progress.copied},
+          "expected" = COALESCE(${progress.expected ?? null}::int, "expected"),
+          "resumeBefore" = COALESCE(${progress.resumeBefore?.toISOString() ?? null}::timestamptz AT TIME ZONE 'UTC', "resumeBefore"),
+          "done" = "done" OR ${window.done}::boolean
+          WHERE "id" = ${window.id}::uuid`,
+      );
     if (names !== "[]") await client.query(upsertNames(connectionId, names));
   });
 }
@@ -114,14 +127,15 @@ function namesIn(results: readonly ServiceTransaction[], sent?: NamesSent): stri
 }
 
 /** New names are added; a known name learns its id if it had none. DO NOTHING takes no lock on
- *  the names already known, which is nearly every page's. */
+ *  the names already known, which is nearly every page's. In name order: the windows of a sliced
+ *  run store at once, and two batches adding the same new names in other orders could deadlock. */
 function upsertNames(connectionId: string, names: string) {
   return statement`
     WITH page AS (SELECT DISTINCT ON (kind, name) n.kind::"KnownNameKind" AS kind,
         CASE WHEN n.kind = 'contact' THEN left(lower(unaccent(n.name)), ${CONTACT_SEARCH_LENGTH}::int) ELSE n.name END AS name, n.id
       FROM json_to_recordset(${names}::json) AS n(kind text, name text, id text)),
     added AS (INSERT INTO "KnownName" ("connectionId", "kind", "name", "serviceId")
-      SELECT ${connectionId}::uuid, kind, name, id FROM page ON CONFLICT DO NOTHING)
+      SELECT ${connectionId}::uuid, kind, name, id FROM page ORDER BY kind, name ON CONFLICT DO NOTHING)
     UPDATE "KnownName" AS k SET "serviceId" = page.id FROM page
     WHERE k."connectionId" = ${connectionId}::uuid AND k."kind" = page.kind AND k."name" = page.name
       AND k."serviceId" IS NULL AND page.id IS NOT NULL`;

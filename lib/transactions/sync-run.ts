@@ -1,10 +1,6 @@
 // One run of an organization's transactions sync, under the lease (sync-lease.ts). Two kinds:
-// - full: pages through every transaction, newest first. A reader asks for pages while a writer
-//   stores what has arrived, several pages per statement, so the run costs about what paging
-//   alone costs. With every batch the oldest transaction_time stored is kept: a run stopped by a
-//   restart or a lapsed query token goes on with `before` that instant instead of starting over.
-//   (A stored query token is never reused by another process: a token is a cursor at the
-//   service, and a page asked for but not stored would be skipped.)
+// - full: pages through every transaction, newest first (copy-range.ts), a large organization in
+//   time windows read at once (sync-windows.ts), each resumable from its own cursor.
 // - changes: asks only for what was created or changed since the last run (`changed` with
 //   `after`; the emulator's documented meaning, the facts are silent). The answer is trusted only
 //   when every row carries sync_version and the service's total matches the copy afterwards;
@@ -14,33 +10,20 @@ import { withServiceAccess } from "@/lib/connections/service-access";
 import { forgetConnection } from "@/lib/connections/store";
 import { db } from "@/lib/db";
 import { log } from "@/lib/log";
-import type { Connection, TransactionSync } from "@/lib/generated/prisma/client";
-import { ServiceApiError } from "@/lib/service/errors";
-import {
-  queryTransactions,
-  type QueryAnswer,
-  type ServiceTransaction,
-  type TransactionQuery,
-} from "@/lib/service/transactions";
-import { PageChannel } from "./page-channel";
+import type { TransactionSync } from "@/lib/generated/prisma/client";
+import { queryTransactions } from "@/lib/service/transactions";
+import { copyRange, type RunContext } from "./copy-range";
+import { readPage } from "./read-page";
 import { removeUnseen } from "./remove-unseen";
 import { releaseSyncLease, takeSyncLease } from "./sync-lease";
-import { LeaseLost, type NamesSent, type Previous, storeBatch } from "./store-page";
+import { LeaseLost, storeBatch } from "./store-page";
+import { dropWindows, sumWindows, windowsFor } from "./sync-windows";
 
 /** Changes are asked for from a little before the last run began: clocks differ. */
 const CHANGES_OVERLAP_MS = 2 * 60_000;
 /** A full re-read this often even when changes-only runs look right: the service's meaning of
  *  `changed` is not documented, and this bounds how long a misreading could hide a change. */
 const FULL_REREAD_AFTER_MS = 24 * 60 * 60_000;
-/** How far the reader may run ahead of the writer, and how many pages one statement stores. */
-const LOOKAHEAD_PAGES = 20;
-const PAGES_PER_WRITE = 10;
-/** Two batches at once keep the app's thread and the database busy together: one batch's
- *  statement is built (and, on PostgreSQL, its rows inserted) while the other is stored. */
-const WRITES_AT_ONCE = 2;
-/** The reader re-reads the connection row (status, tokens) this often rather than per page: a
- *  read per page waited behind the writer's transaction on the embedded database (pool of 1). */
-const CONNECTION_FRESH_MS = 15_000;
 
 export type SyncOutcome = {
   state: "complete" | "unfinished" | "busy";
@@ -51,15 +34,6 @@ export type SyncOutcome = {
 };
 
 type Stop = { budgetMs?: number; shouldStop?: () => boolean };
-type Page = {
-  results: ServiceTransaction[];
-  total: number | undefined;
-  newQuery: boolean;
-  /** Of a new query's total, the gifts at the cursor's instant this run has already counted. */
-  overlap: number;
-  last: boolean;
-};
-
 export async function runSync(connectionId: string, owner: string, stop: Stop = {}): Promise<SyncOutcome> {
   const outcome: SyncOutcome = { state: "unfinished", copied: 0, calls: 0 };
   if (!(await takeSyncLease(connectionId, owner))) return { ...outcome, state: "busy" };
@@ -97,6 +71,8 @@ async function begin(connectionId: string): Promise<TransactionSync> {
     sync.changesSince === null ||
     sync.fullCompletedAt === null ||
     Date.now() - sync.fullCompletedAt.getTime() > FULL_REREAD_AFTER_MS;
+  // Windows left by a run that ended without finishing (an earlier release's) are not this run's.
+  await dropWindows(connectionId);
   return db().transactionSync.update({
     where: { connectionId },
     data: {
@@ -111,6 +87,7 @@ function restart(mode: "full" | "changes") {
   return { mode, resumeBefore: null, copied: 0, expected: null };
 }
 
+/** A full run: as one range, or as windows read at once (sync-windows.ts). */
 async function runFull(
   sync: TransactionSync,
   owner: string,
@@ -118,129 +95,46 @@ async function runFull(
   keepGoing: () => boolean,
 ): Promise<"complete" | "stopped"> {
   const { connectionId } = sync;
-  const channel = new PageChannel<Page>(LOOKAHEAD_PAGES);
-  const reader = readAll(sync, channel, outcome, keepGoing);
-  // Batches in flight, oldest first. Each waits for the one before it to commit its progress.
-  const writing: Promise<void>[] = [];
-  let previous: Previous | undefined;
-  let copied = sync.copied;
-  const namesSent: NamesSent = new Set();
-  try {
-    for (;;) {
-      const pages = await channel.take(PAGES_PER_WRITE);
-      if (pages.length === 0) {
-        await Promise.all(writing);
-        return "stopped";
-      }
-      const results = pages.flatMap((p) => p.results);
-      const times = results.flatMap((t) => (t.transaction_time ? [Date.parse(t.transaction_time)] : []));
-      // The expected count is the service's total for the query that began in this batch.
-      let expected: number | undefined;
-      let before = copied;
-      for (const page of pages) {
-        if (page.newQuery && page.total !== undefined) expected = before + page.total - page.overlap;
-        before += page.results.length;
-      }
-      const write = storeBatch(
-        { connectionId, owner, namesSent },
-        results,
-        {
-          copied: results.length,
-          expected,
-          resumeBefore: times.length > 0 ? new Date(Math.min(...times)) : undefined,
-        },
-        previous,
-      );
-      // Awaited below; a failure meanwhile must not count as unhandled.
-      write.catch(() => undefined);
-      writing.push(write);
-      previous = { committed: write, ids: new Set(results.map((t) => t.id)) };
-      copied += results.length;
-      if (writing.length >= WRITES_AT_ONCE) await writing.shift();
-      outcome.copied += results.length;
-      if (pages.at(-1)?.last) {
-        await Promise.all(writing);
-        await finish(await db().transactionSync.findUniqueOrThrow({ where: { connectionId } }), outcome);
-        return "complete";
-      }
-    }
-  } finally {
-    channel.close();
-    await reader;
-    await Promise.allSettled(writing);
+  let failed = false;
+  const run: RunContext = {
+    connectionId,
+    owner,
+    runStartedAt: sync.runStartedAt,
+    namesSent: new Set(),
+    counted: (calls, copied) => {
+      outcome.calls += calls;
+      outcome.copied += copied;
+    },
+    // One window failing stops the others: the run ends with its error and resumes later.
+    keepGoing: () => !failed && keepGoing(),
+  };
+  const windows = await windowsFor(sync, (calls) => (outcome.calls += calls));
+  if (!Array.isArray(windows)) {
+    const whole = {
+      windowId: null,
+      after: null,
+      before: null,
+      resumeBefore: sync.resumeBefore,
+      copied: sync.copied,
+      first: windows.first,
+    };
+    if ((await copyRange(whole, run)) === "stopped") return "stopped";
+  } else {
+    const ends = await Promise.allSettled(
+      windows.map((window) =>
+        copyRange(window, run).catch((error: unknown) => {
+          failed = true;
+          throw error;
+        }),
+      ),
+    );
+    const failure = ends.find((end) => end.status === "rejected");
+    if (failure) throw failure.reason;
+    if (ends.some((end) => end.status === "fulfilled" && end.value === "stopped")) return "stopped";
+    await sumWindows(connectionId);
   }
-}
-
-/** Pages through the query from `resumeBefore` on, into the channel; never throws (the failure
- *  goes to the writer through the channel). */
-async function readAll(
-  sync: TransactionSync,
-  channel: PageChannel<Page>,
-  outcome: SyncOutcome,
-  keepGoing: () => boolean,
-): Promise<void> {
-  const { connectionId } = sync;
-  let cursor = sync.resumeBefore;
-  // A new query from the cursor reads the gifts at its instant again, and its total counts them:
-  // the run's counts (the end of the run removes unseen gifts only when it saw the expected
-  // number) must count each gift once.
-  let atCursor = new Set<string>();
-  let token: string | null = null;
-  let connection: { row: Connection; readAt: number } | null = null;
-  try {
-    if (cursor && sync.runStartedAt) {
-      const stored = await db().knownTransaction.findMany({
-        where: { connectionId, occurredAt: cursor, syncedAt: { gte: sync.runStartedAt } },
-        select: { transactionId: true },
-      });
-      atCursor = new Set(stored.map((t) => t.transactionId));
-    }
-    for (;;) {
-      await channel.room();
-      if (channel.isClosed || !keepGoing()) break;
-      // `before` is exclusive in the emulator and undocumented at the service: one millisecond
-      // later re-reads the gifts at the cursor's instant rather than risk skipping some.
-      const query: TransactionQuery = cursor ? { before: new Date(cursor.getTime() + 1).toISOString() } : {};
-      if (connection === null || Date.now() - connection.readAt > CONNECTION_FRESH_MS) {
-        const row = await db().connection.findUnique({ where: { id: connectionId } });
-        if (!row) throw new Error("The connection is gone.");
-        connection = { row, readAt: Date.now() };
-      }
-      const answer = await readPage(connection.row, token ? { queryToken: token } : { query });
-      outcome.calls++;
-      if (answer === "token lapsed") {
-        token = null;
-        continue;
-      }
-      const more = answer.has_more === true && answer.results.length > 0;
-      // A new query from the cursor starts with the gifts at its instant, already stored by this
-      // run: they are left out, so the run counts each gift once.
-      // A copy: the cursor's set grows below with gifts at its instant read for the first time.
-      const again = token === null && cursor ? new Set(atCursor) : new Set<string>();
-      const results = again.size > 0 ? answer.results.filter((t) => !again.has(t.id)) : answer.results;
-      for (const t of answer.results) {
-        const time = t.transaction_time ? Date.parse(t.transaction_time) : null;
-        if (time === null) continue;
-        if (!cursor || time < cursor.getTime()) {
-          cursor = new Date(time);
-          atCursor = new Set([t.id]);
-        } else if (time === cursor.getTime()) atCursor.add(t.id);
-      }
-      // Nothing new and no token: the service holds more than a page at the cursor's instant and
-      // answers each new query with the same first page of them. Asking again would loop forever.
-      if (more && !answer.query_token && results.length === 0 && cursor)
-        throw new Error(
-          `The service lists more than a page of gifts at ${cursor.toISOString()} without a query token to page through them, so the copy cannot get past that instant.`,
-        );
-      channel.push({ results, total: answer.total, newQuery: token === null, overlap: again.size, last: !more });
-      if (!more) break;
-      // has_more without a token: a new query from the cursor goes on.
-      token = answer.query_token ?? null;
-    }
-    channel.close();
-  } catch (error) {
-    channel.fail(error);
-  }
+  await finish(await db().transactionSync.findUniqueOrThrow({ where: { connectionId } }), outcome);
+  return "complete";
 }
 
 /** A changes run: few pages, read and stored one by one. The run's new state, or how it ended. */
@@ -277,19 +171,6 @@ async function runChanges(
   }
 }
 
-async function readPage(
-  connection: Connection | string,
-  page: { query?: TransactionQuery; queryToken?: string },
-): Promise<QueryAnswer | "token lapsed"> {
-  return withServiceAccess(connection, (token, target) =>
-    queryTransactions(target, token, page).catch((error: unknown) => {
-      // An expired or forgotten token is a 400; the run goes on from its own cursor.
-      if (page.queryToken && error instanceof ServiceApiError && error.status === 400) return "token lapsed" as const;
-      throw error;
-    }),
-  );
-}
-
 /** After a changes run: does the copy hold exactly as many gifts as the service says it has?
  *  Fewer: a change was missed. More: gifts were deleted at the service, which a changes query
  *  cannot show (a deleted gift is simply no longer listed; nothing marks it as changed), so only
@@ -311,7 +192,8 @@ async function serviceTotal(connectionId: string, outcome: SyncOutcome): Promise
   return answer.total;
 }
 
-function toFullReread(connectionId: string): Promise<TransactionSync> {
+async function toFullReread(connectionId: string): Promise<TransactionSync> {
+  await dropWindows(connectionId);
   return db().transactionSync.update({ where: { connectionId }, data: restart("full") });
 }
 
@@ -335,6 +217,7 @@ async function finish(sync: TransactionSync, outcome: SyncOutcome): Promise<void
       : [];
   const [removed] = await db().$transaction([
     ...removal,
+    dropWindows(sync.connectionId),
     db().transactionSync.update({
       where: { connectionId: sync.connectionId },
       data: {
