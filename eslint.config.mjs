@@ -105,6 +105,8 @@ export default tseslint.config(
       "lib/bulk/csv-read.ts",
       "lib/bulk/rule.ts",
       "lib/submissions/final-statuses.ts",
+      "lib/submissions/submission-state.ts",
+      "lib/submissions/moves.ts",
       "lib/api-client.ts",
       "lib/query-client.ts",
       "lib/scopes.ts",

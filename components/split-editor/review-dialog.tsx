@@ -16,6 +16,7 @@ import { type AllocationInput, allocationSchema } from "@/lib/splits/schema";
 import { uuidv4 } from "@/lib/uuid";
 import { ChangesTable } from "./review-changes";
 import { ExactImport } from "./review-import";
+import { ReasonField } from "./reason-field";
 import { matchedBy } from "./matched-by";
 import type { SplitEditorState } from "./use-split-editor";
 
@@ -23,6 +24,7 @@ export default function ReviewDialog({ editor }: { editor: SplitEditorState }) {
   const { gift, form } = editor;
   const submit = useSubmitAllocation();
   const sentAs = useRef<{ key: string; body: string } | null>(null);
+  const reason = useRef("");
   const review = useMemo(() => {
     const values = form.getValues();
     const input = toAllocationInput(values, gift);
@@ -59,7 +61,11 @@ export default function ReviewDialog({ editor }: { editor: SplitEditorState }) {
     if (sentAs.current?.body !== body) sentAs.current = { key: uuidv4(), body };
     editor.setSending(true);
     try {
-      const answer = await submit.mutateAsync({ idempotencyKey: sentAs.current.key, allocations: [allocation] });
+      const answer = await submit.mutateAsync({
+        idempotencyKey: sentAs.current.key,
+        allocations: [allocation],
+        reason: reason.current.trim() || undefined,
+      });
       editor.sent(answer.submissionId);
     } catch (error) {
       editor.setSending(false);
@@ -98,6 +104,7 @@ export default function ReviewDialog({ editor }: { editor: SplitEditorState }) {
       {review.problems.length > 0 && (
         <Notice tone="danger">The allocation cannot be sent: {review.problems.join(" ")}</Notice>
       )}
+      <ReasonField onChange={(text) => (reason.current = text)} />
       {input && <ExactImport gift={gift} allocation={input} />}
       {submit.error && <Notice tone="danger">{submit.error.message} Your lines are still here.</Notice>}
       <div className="button-row dialog__actions">

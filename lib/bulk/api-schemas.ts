@@ -5,6 +5,7 @@ import { transactionFiltersSchema } from "@/lib/transactions/read";
 import { hasLoneSurrogate, INCOMPLETE_CHARACTER } from "@/lib/unicode";
 import { MAX_PART_ROWS, MAX_VALUE_LENGTH } from "./csv-format";
 import { ruleSchema, savedRuleSchema } from "./rule";
+import { submissionReason } from "@/lib/splits/schema";
 
 // PostgreSQL cannot store a NUL character or half of a surrogate pair in text or JSON: refused
 // here with words, not a 500.
@@ -60,6 +61,8 @@ export const submitDraftSchema = z.object({
   idempotencyKey: z.uuid("The submission key must be a UUID."),
   /** The digest of the new names the preview showed (see lib/bulk/new-names.ts). */
   confirmedNewNames: z.string().max(64).optional(),
+  /** Why, in the admin's words: kept with the submission for History. */
+  reason: submissionReason,
 });
 
 export { savedRuleSchema };

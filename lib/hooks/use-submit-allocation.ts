@@ -4,7 +4,7 @@ import { useCallback, useState } from "react";
 import { apiFetch } from "@/lib/api-client";
 import type { AllocationInput } from "@/lib/splits/schema";
 
-type Request = { idempotencyKey: string; allocations: AllocationInput[] };
+type Request = { idempotencyKey: string; allocations: AllocationInput[]; reason?: string | undefined };
 type Answer = { submissionId: string; created: boolean };
 type State =
   { status: "idle" | "pending"; error: null } | { status: "success"; error: null } | { status: "error"; error: Error };

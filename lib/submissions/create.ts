@@ -19,7 +19,8 @@ import {
   transactionRefFor,
 } from "@/lib/service/import-rows";
 import { type KnownSplitFacts, lookUpForSubmission, type SubmissionLookups } from "./lookups";
-import { insertSubmission, type StoredBatch } from "./store";
+import { snapshotOf } from "./snapshot";
+import { type GiftSnapshot, insertSubmission, type StoredBatch } from "./store";
 
 export async function createSubmission(
   connection: Connection,
@@ -32,7 +33,7 @@ export async function createSubmission(
   const found = await lookUpForSubmission(connection.id, request.idempotencyKey, ids, splitIds);
   if (found.existing) return { submissionId: sameRequest(found.existing, requestHash), created: false };
 
-  const groups = buildGroups(request, found);
+  const { groups, gifts } = buildGroups(request, found);
   const batches = intoBatches(groups);
   // Ids made here let the submission, its batches and rows go in one statement (see store.ts).
   const stored: StoredBatch[] = batches.map((batch, index) => {
@@ -57,8 +58,10 @@ export async function createSubmission(
       requestHash,
       transactionCount: request.allocations.length,
       rowCount: groups.reduce((n, g) => n + g.rows.length, 0),
+      reason: request.reason ?? null,
     },
     stored,
+    gifts,
   );
   if (inserted) return { submissionId, created: true };
   // Two identical requests at once: the unique key let one in; this one finds it.
@@ -81,14 +84,19 @@ function sameRequest(found: { id: string; requestHash: string }, requestHash: st
   return found.id;
 }
 
+// The reason is not hashed: a retry that words it differently is still the same submission.
 function hashOf(request: SubmissionRequest): string {
   return createHash("sha256").update(JSON.stringify(request.allocations)).digest("hex");
 }
 
 type SplitFacts = KnownSplitFacts;
 
-/** Checks every allocation against the synced transaction and known splits, then builds rows. */
-function buildGroups(request: SubmissionRequest, found: SubmissionLookups): TransactionRows[] {
+/** Checks every allocation against the synced transaction and known splits, then builds rows and
+ *  the snapshot of each gift as the admin saw it (History's record). */
+function buildGroups(
+  request: SubmissionRequest,
+  found: SubmissionLookups,
+): { groups: TransactionRows[]; gifts: GiftSnapshot[] } {
   const ids = request.allocations.map((a) => a.transactionId);
   if (new Set(ids).size !== ids.length) {
     throw new AppError("invalid_input", "A transaction appears twice in this submission.");
@@ -111,6 +119,7 @@ function buildGroups(request: SubmissionRequest, found: SubmissionLookups): Tran
     issues.push({ code: "custom", path, message, input: undefined });
   const now = new Date();
   let unchanged = 0;
+  const gifts: GiftSnapshot[] = [];
 
   const groups = request.allocations.map((allocation, a): TransactionRows => {
     const transaction = byId.get(allocation.transactionId);
@@ -176,6 +185,7 @@ function buildGroups(request: SubmissionRequest, found: SubmissionLookups): Tran
       return row;
     });
     if (holdsAlready(rows, allocation.removedSplitIds, transaction, active)) unchanged++;
+    gifts.push(snapshotOf(transaction, active, rows));
     return {
       transactionId: transaction.transactionId,
       matchBy: matchByFor(transaction),
@@ -191,7 +201,7 @@ function buildGroups(request: SubmissionRequest, found: SubmissionLookups): Tran
         : "Nothing to send: the service already holds every one of these allocations.",
     );
   }
-  return groups;
+  return { groups, gifts };
 }
 
 /** Transactions with rows of a submission that is still going out or being processed: a second
