@@ -107,6 +107,8 @@ export default tseslint.config(
       "lib/bulk/rule.ts",
       "lib/transactions/page-number.ts",
       "lib/submissions/final-statuses.ts",
+      "lib/submissions/submission-state.ts",
+      "lib/submissions/moves.ts",
       "lib/api-client.ts",
       "lib/query-client.ts",
       "lib/scopes.ts",

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { HistoryFiltersForm } from "@/components/history/history-filters";
+import { historyHref } from "@/components/history/history-href";
 import { SubmissionStatusBadge } from "@/components/history/submission-status";
 import { TimeZoneSync } from "@/components/time-zone-sync";
 import { ButtonLink } from "@/components/ui/button";
@@ -9,7 +10,7 @@ import { giftName } from "@/lib/gift-name";
 import { type HistoryEntry, historyFiltersSchema, listSubmissions } from "@/lib/submissions/list";
 import { adminTimeZone } from "@/lib/time-zone";
 
-export const metadata = { title: "Import history" };
+export const metadata = { title: "History" };
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -18,24 +19,31 @@ export default async function HistoryPage({ searchParams }: Props) {
   const filters = historyFiltersSchema.parse(await searchParams);
   const [submissions, zone] = await Promise.all([listSubmissions(connection.id, 50, filters), adminTimeZone()]);
   const filtered = Boolean(filters.status || filters.source);
-  // While the service cannot be reached, nothing is being sent: say what it waits for.
-  const waiting = connection.status !== "active";
+  // While the service cannot be reached, nothing is being sent: the badge says what it waits for.
+  const connectionActive = connection.status === "active";
   return (
     <>
       <TimeZoneSync rendered={zone} />
-      <h1>Import history</h1>
-      <p className="muted">Every submission to the service, with what it did with each row.</p>
+      <h1>History</h1>
+      <p className="muted">
+        Every change sent to the service: what moved, why, and whether the service was checked to hold it.
+      </p>
       <HistoryFiltersForm filters={filters} />
+      <p>
+        <a href={historyHref(filters, "/api/submissions/export.csv")} download>
+          Export {filtered ? "these" : "the history"} as CSV
+        </a>
+      </p>
       {submissions.length === 0 ? (
         <div className="card empty">
           {filtered ? (
             <>
-              <p>No submission matches these filters.</p>
+              <p>Nothing sent matches these filters.</p>
               <ButtonLink href="/history">Show all</ButtonLink>
             </>
           ) : (
             <>
-              <p>Nothing submitted yet.</p>
+              <p>Nothing sent yet.</p>
               <ButtonLink href="/transactions">Split a gift</ButtonLink>
             </>
           )}
@@ -43,32 +51,39 @@ export default async function HistoryPage({ searchParams }: Props) {
       ) : (
         <div className="card table-card">
           <table className="table table--stack">
-            <caption className="visually-hidden">Submissions, newest first</caption>
+            <caption className="visually-hidden">Changes sent, newest first</caption>
             <thead>
               <tr>
-                <th scope="col">Submitted</th>
-                <th scope="col">What</th>
-                <th scope="col">Rows</th>
+                <th scope="col">Sent</th>
+                <th scope="col">What moved</th>
                 <th scope="col">Status</th>
               </tr>
             </thead>
             <tbody>
               {submissions.map((s) => (
                 <tr key={s.id}>
-                  <td data-label="Submitted">
-                    <Link href={`/history/${s.id}`} aria-label={`Submission of ${what(s)}`}>
-                      <When iso={s.createdAt} zone={zone} />
+                  <td data-label="Sent">
+                    <Link href={`/history/${s.id}`} aria-label={`Details of ${what(s)}`}>
+                      <When iso={s.createdAt} zone={zone} precise />
                     </Link>
                   </td>
-                  <td data-label="What">
+                  <td data-label="What moved" className="history-what">
                     <Subject entry={s} />
-                  </td>
-                  <td data-label="Rows">
-                    {s.rowCount}
-                    {s.droppedCount > 0 ? <span className="muted"> ({s.droppedCount} dropped)</span> : null}
+                    {s.reason && <p className="small">Reason: {s.reason}</p>}
                   </td>
                   <td data-label="Status">
-                    <SubmissionStatusBadge status={s.status} waitingForReconnect={waiting} />
+                    <SubmissionStatusBadge
+                      status={s.status}
+                      verification={s.verificationState}
+                      connectionActive={connectionActive}
+                    />
+                    {s.difference && <p className="small">{s.difference}</p>}
+                    {s.droppedCount > 0 && (
+                      <p className="small muted">
+                        {s.droppedCount.toLocaleString("en-US")} split{s.droppedCount === 1 ? "" : "s"} dropped by the
+                        service
+                      </p>
+                    )}
                   </td>
                 </tr>
               ))}
@@ -83,23 +98,33 @@ export default async function HistoryPage({ searchParams }: Props) {
 function what(s: HistoryEntry): string {
   if (s.gift) return giftName(s.gift);
   if (s.source) return `${s.source.kind === "rule" ? "the rule" : "the file"} ${s.source.label}`;
-  return `${s.transactionCount} gift${s.transactionCount === 1 ? "" : "s"}`;
+  return `${s.transactionCount.toLocaleString("en-US")} gift${s.transactionCount === 1 ? "" : "s"}`;
 }
 
-/** Which gift (donor, amount, linked), or which file or rule, with how many gifts. */
+/** What moved ("$62.50 Food Purchasing → Operations"), and which gift (donor, amount) or which
+ *  file or rule. A submission older than snapshots names its gift while the copy still has it. */
 function Subject({ entry: s }: { entry: HistoryEntry }) {
   const gifts = `${s.transactionCount.toLocaleString("en-US")} gift${s.transactionCount === 1 ? "" : "s"}`;
   if (s.gift) {
-    return <Link href={`/transactions/${encodeURIComponent(s.gift.transactionId)}`}>{giftName(s.gift)}</Link>;
+    return (
+      <>
+        {s.moved && <strong>{s.moved}</strong>}
+        <p className="small">
+          <Link href={`/transactions/${encodeURIComponent(s.gift.transactionId)}`}>{giftName(s.gift)}</Link>
+        </p>
+      </>
+    );
   }
   if (s.source) {
     return (
       <>
-        {s.source.kind === "rule" ? "Rule " : "File "}
-        <Link href={`/bulk/${s.source.draftId}`}>{s.source.label}</Link>
-        <span className="muted"> · {gifts}</span>
+        <strong>{s.moved ?? gifts}</strong>
+        <p className="small">
+          {s.source.kind === "rule" ? "Rule " : "File "}
+          <Link href={`/bulk/${s.source.draftId}`}>{s.source.label}</Link>
+        </p>
       </>
     );
   }
-  return <>{gifts}</>;
+  return <strong>{s.moved ?? gifts}</strong>;
 }

@@ -6,6 +6,7 @@ import type { DraftPreview } from "@/lib/bulk/read";
 import { useDiscardDraft, type useSubmitDraft } from "@/lib/hooks/use-bulk";
 import { DraftMoves } from "./draft-moves";
 import { NewNamesNotice } from "./new-names-notice";
+import { ReasonField } from "@/components/split-editor/reason-field";
 import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm-dialog";
 import { Notice } from "@/components/ui/notice";
@@ -27,6 +28,7 @@ export function DraftSend({ id, data, submit, idempotencyKey }: Props) {
   const [confirmed, setConfirmed] = useState<string | null>(null);
   const { newNames } = data;
   const allConfirmed = newNames.total === 0 || confirmed === newNames.digest;
+  const [reason, setReason] = useState("");
 
   return (
     <>
@@ -40,13 +42,18 @@ export function DraftSend({ id, data, submit, idempotencyKey }: Props) {
           onConfirmedChange={(yes) => setConfirmed(yes ? newNames.digest : null)}
         />
       )}
+      {data.status === "ready" && data.validCount > 0 && <ReasonField onChange={setReason} />}
       <div className="button-row">
         {data.validCount > 0 && (
           <Button
             disabled={submit.isPending || data.status === "uploading" || !allConfirmed}
             aria-describedby={allConfirmed ? undefined : "send-waits"}
             onClick={() =>
-              submit.mutate({ idempotencyKey, ...(newNames.total > 0 ? { confirmedNewNames: newNames.digest } : {}) })
+              submit.mutate({
+                idempotencyKey,
+                ...(newNames.total > 0 ? { confirmedNewNames: newNames.digest } : {}),
+                ...(reason.trim() ? { reason: reason.trim() } : {}),
+              })
             }
           >
             {submit.isPending

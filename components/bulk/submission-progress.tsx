@@ -4,6 +4,7 @@ import Link from "next/link";
 import { SubmissionStatusBadge } from "@/components/history/submission-status";
 import { useSubmissionProgress } from "@/lib/hooks/use-bulk";
 import { isFinalStatus } from "@/lib/submissions/final-statuses";
+import { stateSentence, submissionState } from "@/lib/submissions/submission-state";
 import { AsyncState } from "@/components/ui/async-state";
 import { Notice } from "@/components/ui/notice";
 
@@ -18,29 +19,34 @@ export function SubmissionProgressView({ id }: { id: string }) {
     );
   }
   const final = isFinalStatus(data.status);
+  const state = submissionState({
+    status: data.status,
+    verification: data.verificationState,
+    connectionActive: data.connectionActive,
+  });
   const { batches, rows } = data;
   return (
     <section className="card" aria-labelledby="progress-title">
       <div className="card__head">
         <h2 id="progress-title">{final ? "Final report" : "Sending"}</h2>
         <span role="status" aria-live="polite">
-          <SubmissionStatusBadge status={data.status} />
+          <SubmissionStatusBadge
+            status={data.status}
+            verification={data.verificationState}
+            connectionActive={data.connectionActive}
+          />
         </span>
       </div>
       <progress
         className="bulk-progress"
         max={Math.max(1, batches.total)}
         value={batches.done + batches.failed}
-        aria-label="Batches processed by the service"
+        aria-label="Sent and processed by the service"
       />
       <p className="small">
-        {batches.done + batches.failed} of {batches.total} batch{batches.total === 1 ? "" : "es"} processed by the
-        service · {rows.imported.toLocaleString("en-US")} of {data.rowCount.toLocaleString("en-US")} rows imported
+        {stateSentence(state)} {rows.imported.toLocaleString("en-US")} of {data.rowCount.toLocaleString("en-US")} splits
+        taken by the service
         {rows.dropped > 0 ? ` · ${rows.dropped.toLocaleString("en-US")} dropped` : ""}
-      </p>
-      <p className="small muted">
-        A batch is one import call: the service takes at most 100 rows a call, and gifts matched by your external id go
-        in other calls than gifts created in the service.
       </p>
       {data.lastError && !final && (
         <Notice tone="warn" role="none">
@@ -50,13 +56,13 @@ export function SubmissionProgressView({ id }: { id: string }) {
       {final && (
         <>
           <dl className="facts">
-            <dt>Transactions</dt>
+            <dt>Gifts</dt>
             <dd>{data.transactionCount.toLocaleString("en-US")}</dd>
-            <dt>Rows imported</dt>
+            <dt>Splits taken by the service</dt>
             <dd>{rows.imported.toLocaleString("en-US")}</dd>
-            <dt>Rows dropped by the service</dt>
+            <dt>Splits dropped by the service</dt>
             <dd>{rows.dropped.toLocaleString("en-US")}</dd>
-            <dt>Rows not confirmed</dt>
+            <dt>Splits not confirmed</dt>
             <dd>
               {rows.pending.toLocaleString("en-US")}
               {rows.pending > 0 && (
@@ -66,7 +72,7 @@ export function SubmissionProgressView({ id }: { id: string }) {
           </dl>
           {data.dropReasons.length > 0 && (
             <>
-              <h3>Why rows were dropped</h3>
+              <h3>Why splits were dropped</h3>
               <ul>
                 {data.dropReasons.map((reason) => (
                   <li key={reason.message}>
@@ -77,15 +83,12 @@ export function SubmissionProgressView({ id }: { id: string }) {
             </>
           )}
           {batches.failed > 0 && (
-            <Notice tone="danger">
-              {batches.failed} batch{batches.failed === 1 ? "" : "es"} could not be sent: {data.lastError}. Open the
-              submission to retry.
-            </Notice>
+            <Notice tone="danger">Some splits could not be sent: {data.lastError}. Open the details to retry.</Notice>
           )}
         </>
       )}
       <p>
-        <Link href={`/history/${id}`}>Every row of this submission, with its outcome →</Link>
+        <Link href={`/history/${id}`}>Every gift of this change in History, with what the service holds →</Link>
       </p>
     </section>
   );

@@ -53,7 +53,14 @@ export function ConnectionCard({ connection, providerId, zone }: Props) {
         </dd>
         <dt>Connected since</dt>
         <dd>
-          <When iso={connection.connectedAt} zone={zone} never="Not yet" />
+          <When iso={connection.firstConnectedAt} zone={zone} />
+          {/* A reconnect is worth knowing, but it is not when the connection began. */}
+          {reconnected(connection) && (
+            <span className="small muted">
+              {" "}
+              · reconnected <When iso={connection.connectedAt} zone={zone} />
+            </span>
+          )}
         </dd>
         <dt>Gifts in Apportion&apos;s copy</dt>
         <dd>
@@ -79,4 +86,10 @@ export function ConnectionCard({ connection, providerId, zone }: Props) {
       </div>
     </section>
   );
+}
+
+/** Whether the latest connect came later than the first (a minute apart at least: the first
+ *  connect writes both moments a few milliseconds apart). */
+function reconnected(c: ConnectionView): boolean {
+  return new Date(c.connectedAt).getTime() - new Date(c.firstConnectedAt).getTime() > 60_000;
 }

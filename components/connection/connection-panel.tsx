@@ -7,14 +7,8 @@ import { ConnectionCard } from "./connection-card";
 import { DisconnectDialog } from "./disconnect-dialog";
 import { AsyncState } from "@/components/ui/async-state";
 import { When } from "@/components/ui/when";
-
-const SUBMISSION_LABELS: Record<string, string> = {
-  sending: "sending",
-  processing: "processing at the service",
-  complete: "complete",
-  complete_with_drops: "complete, some rows dropped",
-  needs_attention: "needs attention",
-};
+import { SubmissionStatusBadge } from "@/components/history/submission-status";
+import { stateSentence, submissionState } from "@/lib/submissions/submission-state";
 
 const EVENT_LABELS: Record<ConnectionView["events"][number]["type"], string> = {
   connected: "Connected",
@@ -46,25 +40,36 @@ export function ConnectionPanel({ providerId, zone }: { providerId: string; zone
     <>
       <ConnectionCard connection={connection} providerId={providerId} zone={zone} />
       <section className="card" aria-labelledby="submissions-title">
-        <h2 id="submissions-title">Recent submissions</h2>
+        <h2 id="submissions-title">Recent changes sent</h2>
         {connection.submissions.length === 0 ? (
-          <p className="muted">Nothing submitted yet.</p>
+          <p className="muted">Nothing sent yet.</p>
         ) : (
           <ul className="events">
-            {connection.submissions.map((s) => (
-              <li key={s.id}>
-                <When iso={s.at} zone={zone} />
-                <span>
-                  <Link href={`/history/${s.id}`}>
-                    {s.rowCount} row{s.rowCount === 1 ? "" : "s"}
-                  </Link>{" "}
-                  <span className="muted">
-                    — {SUBMISSION_LABELS[s.status] ?? s.status}
-                    {s.droppedCount > 0 ? `, ${s.droppedCount} dropped` : ""}
+            {connection.submissions.map((s) => {
+              // The same state and sentence as History (lib/submissions/submission-state.ts).
+              const input = {
+                status: s.status,
+                verification: s.verification,
+                connectionActive: connection.status === "active",
+              };
+              return (
+                <li key={s.id}>
+                  <When iso={s.at} zone={zone} precise />
+                  <span>
+                    <Link href={`/history/${s.id}`}>
+                      {s.transactionCount.toLocaleString("en-US")} gift{s.transactionCount === 1 ? "" : "s"}
+                    </Link>{" "}
+                    <SubmissionStatusBadge {...input} />{" "}
+                    <span className="muted">
+                      {stateSentence(submissionState(input))}
+                      {s.droppedCount > 0
+                        ? ` ${s.droppedCount.toLocaleString("en-US")} split${s.droppedCount === 1 ? "" : "s"} dropped by the service.`
+                        : ""}
+                    </span>
                   </span>
-                </span>
-              </li>
-            ))}
+                </li>
+              );
+            })}
           </ul>
         )}
       </section>

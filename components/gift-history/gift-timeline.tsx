@@ -4,11 +4,18 @@ import { When } from "@/components/ui/when";
 import type { Holding, TimelineEntry } from "@/lib/gift-history/timeline";
 import { formatCents } from "@/lib/splits/money";
 
-type Props = { transactionId: string; currency: string; entries: TimelineEntry[]; zone: string };
+type Props = {
+  transactionId: string;
+  currency: string;
+  entries: TimelineEntry[];
+  zone: string;
+  /** Whether the connection can reach the service now (a change still going out waits). */
+  connectionActive: boolean;
+};
 
 /** The gift's allocation history, newest first: when, from where, before and after, and the way
  *  back to what it held before each change. */
-export function GiftTimeline({ transactionId, currency, entries, zone }: Props) {
+export function GiftTimeline({ transactionId, currency, entries, zone, connectionActive }: Props) {
   if (entries.length === 0) return null;
   return (
     <section className="card" aria-labelledby="timeline-title">
@@ -18,9 +25,14 @@ export function GiftTimeline({ transactionId, currency, entries, zone }: Props) 
           <li key={e.submissionId} className="timeline__entry">
             <p>
               <Link href={`/history/${e.submissionId}`}>
-                <When iso={e.at} zone={zone} />
+                <When iso={e.at} zone={zone} precise />
               </Link>{" "}
-              · {from(e)} <SubmissionStatusBadge status={e.status} />
+              · {from(e)}{" "}
+              <SubmissionStatusBadge
+                status={e.status}
+                verification={e.verification}
+                connectionActive={connectionActive}
+              />
             </p>
             <div className="timeline__change">
               <Holdings title="Before" holdings={e.before} currency={currency} />

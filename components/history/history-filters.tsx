@@ -1,15 +1,21 @@
 "use client";
 
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { Field } from "@/components/ui/field";
 import type { HistoryFilters } from "@/lib/submissions/list";
+import { historyHref } from "./history-href";
 
-const STATUSES: [string, string][] = [
-  ["", "Any status"],
-  ["in_progress", "Sending or processing"],
-  ["needs_attention", "Needs attention"],
-  ["complete", "Complete"],
-  ["complete_with_drops", "Complete, some rows dropped"],
+// The states of lib/submissions/submission-state.ts, each one click away: an admin looking for
+// what went wrong finds Differs or Could not verify without opening a menu.
+const STATUSES: [HistoryFilters["status"] | "", string][] = [
+  ["", "All"],
+  ["differs", "Differs"],
+  ["could_not_verify", "Could not verify"],
+  ["failed", "Failed"],
+  ["in_progress", "Sending or waiting"],
+  ["checking", "Checking"],
+  ["verified", "Verified"],
 ];
 
 const SOURCES: [string, string][] = [
@@ -19,31 +25,44 @@ const SOURCES: [string, string][] = [
   ["rule", "Bulk: a rule"],
 ];
 
-/** Filters the history by status and source; the address keeps them (shareable, Back works). */
+/** Filters the history by status (one link each) and by source. */
 export function HistoryFiltersForm({ filters }: { filters: HistoryFilters }) {
   const router = useRouter();
-  const go = (change: Partial<Record<keyof HistoryFilters, string>>) => {
-    const next = { status: filters.status ?? "", source: filters.source ?? "", ...change };
-    const query = new URLSearchParams(Object.entries(next).filter(([, v]) => v !== "")).toString();
-    router.replace(query ? `/history?${query}` : "/history");
-  };
-  const select = (key: keyof HistoryFilters, label: string, choices: [string, string][]) => (
-    <Field id={`history-${key}`} label={label}>
-      {(control) => (
-        <select {...control} value={filters[key] ?? ""} onChange={(e) => go({ [key]: e.target.value })}>
-          {choices.map(([value, text]) => (
-            <option key={value} value={value}>
-              {text}
-            </option>
-          ))}
-        </select>
-      )}
-    </Field>
-  );
   return (
-    <form className="filters" role="search" aria-label="Filter the history" onSubmit={(e) => e.preventDefault()}>
-      {select("status", "Status", STATUSES)}
-      {select("source", "Source", SOURCES)}
-    </form>
+    <div className="history-filters">
+      <nav aria-label="Status" className="status-filter">
+        {STATUSES.map(([value, text]) => (
+          <Link
+            key={value}
+            href={historyHref({ ...filters, status: value || undefined })}
+            aria-current={(filters.status ?? "") === value ? "page" : undefined}
+            replace
+          >
+            {text}
+          </Link>
+        ))}
+      </nav>
+      <form className="filters" role="search" aria-label="Filter the history" onSubmit={(e) => e.preventDefault()}>
+        <Field id="history-source" label="Source">
+          {(control) => (
+            <select
+              {...control}
+              value={filters.source ?? ""}
+              onChange={(e) =>
+                router.replace(
+                  historyHref({ ...filters, source: (e.target.value || undefined) as HistoryFilters["source"] }),
+                )
+              }
+            >
+              {SOURCES.map(([value, text]) => (
+                <option key={value} value={value}>
+                  {text}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      </form>
+    </div>
   );
 }

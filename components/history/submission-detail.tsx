@@ -2,26 +2,24 @@
 
 import Link from "next/link";
 import { useRetrySubmission, useSubmission } from "@/lib/hooks/use-submission";
-import { formatCents } from "@/lib/splits/money";
+import { stateSentence, submissionState } from "@/lib/submissions/submission-state";
+import { describeMove, describeMoves, moveOf } from "@/lib/submissions/moves";
 import { SubmissionStatusBadge } from "./submission-status";
 import { When } from "@/components/ui/when";
-import { giftName } from "@/lib/gift-name";
+import { GiftRecord } from "./gift-record";
 import { VerificationNotice } from "./verification-notice";
 import { AsyncState } from "@/components/ui/async-state";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
-import { ScrollBox } from "@/components/ui/scroll-box";
-
-const OUTCOME = { pending: "Waiting", imported: "Imported", dropped: "Dropped" } as const;
 
 export function SubmissionDetailView({
   id,
   zone,
-  waitingForReconnect,
+  connectionActive,
 }: {
   id: string;
   zone: string;
-  waitingForReconnect: boolean;
+  connectionActive: boolean;
 }) {
   const { data, error, isPending } = useSubmission(id);
   const retry = useRetrySubmission(id);
@@ -29,48 +27,56 @@ export function SubmissionDetailView({
     return (
       <AsyncState
         pending={isPending}
-        error={error ?? new Error("This submission was not found.")}
-        loading="Loading the submission…"
+        error={error ?? new Error("This change was not found.")}
+        loading="Loading the change…"
       >
         {null}
       </AsyncState>
     );
   }
 
+  const state = submissionState({ status: data.status, verification: data.verificationState, connectionActive });
   const failed = data.batches.filter((c) => c.status === "failed");
   const waiting = data.batches.filter((c) => c.status === "pending" && c.lastError);
+  const recorded = data.transactions.flatMap((t) =>
+    t.before && t.after ? [{ move: moveOf(t.before, t.after), currency: t.currency }] : [],
+  );
+  const only = recorded.length === 1 && data.transactions.length === 1 ? recorded[0] : undefined;
+  const moved = only ? describeMove(only.move, only.currency) : describeMoves(recorded, data.transactionCount);
   return (
     <>
       <section className="card" aria-labelledby="summary-title">
         <div className="card__head">
-          <h2 id="summary-title">
-            {data.transactionCount} transaction{data.transactionCount === 1 ? "" : "s"}, {data.rowCount} row
-            {data.rowCount === 1 ? "" : "s"}
-          </h2>
+          <h2 id="summary-title">{moved}</h2>
           <span role="status" aria-live="polite">
-            <SubmissionStatusBadge status={data.status} waitingForReconnect={waitingForReconnect} />
+            <SubmissionStatusBadge
+              status={data.status}
+              verification={data.verificationState}
+              connectionActive={connectionActive}
+            />
           </span>
         </div>
+        {/* Once sent, the read-back notice below says it, with "Check again". */}
+        {["sending", "waiting", "failed"].includes(state) && <p>{stateSentence(state)}</p>}
         <p className="small muted">
-          Submitted <When iso={data.createdAt} zone={zone} />
+          Sent <When iso={data.createdAt} zone={zone} precise />
           {data.source && (
             <>
               {" "}
-              from the bulk allocation <Link href={`/bulk/${data.source.draftId}`}>{data.source.label}</Link>
+              from the {data.source.kind === "rule" ? "rule" : "file"}{" "}
+              <Link href={`/bulk/${data.source.draftId}`}>{data.source.label}</Link>
             </>
-          )}{" "}
-          ·{" "}
-          {data.batches
-            .map(
-              (b, i) =>
-                `batch ${i + 1} of ${data.batches.length}: ${b.serviceImportId ? `import ${b.serviceImportId} at the service, ${(b.serviceStatus ?? b.status).toLowerCase()}` : "not sent yet"}`,
-            )
-            .join(" · ")}
+          )}
         </p>
+        {data.reason && (
+          <p>
+            <strong>Reason:</strong> {data.reason}
+          </p>
+        )}
         {data.droppedCount > 0 && (
           <Notice tone="warn" role="none">
-            The service dropped {data.droppedCount} row{data.droppedCount === 1 ? "" : "s"}. Each is marked below with
-            the reason.
+            The service dropped {data.droppedCount.toLocaleString("en-US")} split{data.droppedCount === 1 ? "" : "s"}.
+            Each is marked below with the reason.
           </Notice>
         )}
         {waiting.map((c) => (
@@ -89,8 +95,8 @@ export function SubmissionDetailView({
           >
             {failed.map((c) => (
               <p key={c.index}>
-                Batch {c.index + 1} of {data.batches.length} ({c.rowCount} rows, {c.attempts} attempt
-                {c.attempts === 1 ? "" : "s"}): {c.lastError}
+                {c.rowCount.toLocaleString("en-US")} split{c.rowCount === 1 ? "" : "s"} not sent after {c.attempts} tr
+                {c.attempts === 1 ? "y" : "ies"}: {c.lastError}
               </p>
             ))}
           </Notice>
@@ -99,64 +105,7 @@ export function SubmissionDetailView({
         <VerificationNotice data={data} zone={zone} />
       </section>
       {data.transactions.map((t) => (
-        <section key={t.transactionId} className="card" aria-label={`Transaction ${t.transactionId}`}>
-          <h2>
-            <Link href={`/transactions/${encodeURIComponent(t.transactionId)}`}>
-              {t.amountCents === null
-                ? `Gift ${t.transactionId} from ${t.contactName ?? "an unknown donor"}`
-                : giftName({ ...t, amountCents: t.amountCents })}
-            </Link>
-          </h2>
-          {t.differences.length > 0 && (
-            <Notice tone="danger" role="none">
-              <p>At the service now:</p>
-              <ul>
-                {t.differences.map((d, i) => (
-                  <li key={i}>{d.message}</li>
-                ))}
-              </ul>
-            </Notice>
-          )}
-          <ScrollBox label={`Splits of the gift ${t.transactionId}`}>
-            <table className="table table--stack">
-              <caption className="visually-hidden">What the service did with each split of this gift</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Split id</th>
-                  <th scope="col" className="num">
-                    Amount
-                  </th>
-                  <th scope="col">Campaign</th>
-                  <th scope="col">Fund</th>
-                  <th scope="col">Outcome</th>
-                </tr>
-              </thead>
-              <tbody>
-                {t.rows.map((r) => (
-                  <tr key={r.splitId} className={r.outcome === "dropped" ? "row--dropped" : undefined}>
-                    <td data-label="Split id">
-                      <code>{r.splitId}</code>
-                    </td>
-                    <td data-label="Amount" className="num">
-                      {r.deleted
-                        ? "removed"
-                        : `${formatCents(r.unitAmountCents, t.currency)}${r.quantity > 1 ? ` × ${r.quantity}` : ""}`}
-                    </td>
-                    <td data-label="Campaign">
-                      {r.campaign ?? (r.deleted ? "" : "Service default campaign")}
-                      {r.parentCampaign ? <span className="muted small"> under {r.parentCampaign}</span> : null}
-                    </td>
-                    <td data-label="Fund">{r.fund}</td>
-                    <td data-label="Outcome">
-                      <strong>{r.deleted && r.outcome === "imported" ? "Removed" : OUTCOME[r.outcome]}</strong>
-                      {r.dropMessage && <p className="small">{r.dropMessage}</p>}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollBox>
-        </section>
+        <GiftRecord key={t.transactionId} gift={t} verified={state === "verified"} zone={zone} />
       ))}
     </>
   );

@@ -1,27 +1,10 @@
 import { Badge } from "@/components/ui/badge";
-import type { Tone } from "@/components/ui/notice";
-import type { SubmissionSummary } from "@/lib/submissions/read";
+import { STATE_LABELS, type StateInput, submissionState } from "@/lib/submissions/submission-state";
 
-const LABELS: Record<SubmissionSummary["status"], { text: string; tone: Tone | "neutral" }> = {
-  sending: { text: "Sending", tone: "neutral" },
-  processing: { text: "Processing at the service", tone: "neutral" },
-  complete: { text: "Complete", tone: "ok" },
-  complete_with_drops: { text: "Complete, some rows dropped", tone: "warn" },
-  needs_attention: { text: "Needs attention", tone: "danger" },
-};
-
-/** `waitingForReconnect`: the connection cannot reach the service now, so a submission still
- *  going out is not "Sending": it waits, and says for what. */
-export function SubmissionStatusBadge({
-  status,
-  waitingForReconnect = false,
-}: {
-  status: SubmissionSummary["status"];
-  waitingForReconnect?: boolean;
-}) {
-  if (waitingForReconnect && (status === "sending" || status === "processing")) {
-    return <Badge tone="warn">Waiting for reconnect</Badge>;
-  }
-  const label = LABELS[status];
+/** A submission's one state as a badge (lib/submissions/submission-state.ts): green only for
+ *  Verified. `connectionActive`: false while the connection cannot reach the service, so a
+ *  submission still going out waits for reconnect rather than "Sending". */
+export function SubmissionStatusBadge(props: StateInput) {
+  const label = STATE_LABELS[submissionState(props)];
   return <Badge tone={label.tone}>{label.text}</Badge>;
 }

@@ -17,6 +17,7 @@ import { uuidv4 } from "@/lib/uuid";
 import { ChangesTable } from "./review-changes";
 import { ExactImport } from "./review-import";
 import { nameKey, newNamesOf, ReviewNewNames } from "./review-new-names";
+import { ReasonField } from "./reason-field";
 import { matchedBy } from "./matched-by";
 import type { SplitEditorState } from "./use-split-editor";
 
@@ -24,6 +25,7 @@ export default function ReviewDialog({ editor }: { editor: SplitEditorState }) {
   const { gift, form } = editor;
   const submit = useSubmitAllocation();
   const sentAs = useRef<{ key: string; body: string } | null>(null);
+  const reason = useRef("");
   const review = useMemo(() => {
     const values = form.getValues();
     const input = toAllocationInput(values, gift);
@@ -63,6 +65,7 @@ export default function ReviewDialog({ editor }: { editor: SplitEditorState }) {
         idempotencyKey: sentAs.current.key,
         allocations: [allocation],
         confirmedNewNames: review.created,
+        reason: reason.current.trim() || undefined,
       });
       editor.sent(answer.submissionId);
     } catch (error) {
@@ -109,6 +112,7 @@ export default function ReviewDialog({ editor }: { editor: SplitEditorState }) {
       {review.problems.length > 0 && (
         <Notice tone="danger">The allocation cannot be sent: {review.problems.join(" ")}</Notice>
       )}
+      <ReasonField onChange={(text) => (reason.current = text)} />
       {input && <ExactImport gift={gift} allocation={input} />}
       {submit.error && <Notice tone="danger">{submit.error.message} Your lines are still here.</Notice>}
       <div className="button-row dialog__actions">

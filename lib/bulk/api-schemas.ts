@@ -5,6 +5,7 @@ import { transactionFiltersSchema } from "@/lib/transactions/read";
 import { textProblem } from "@/lib/unicode";
 import { MAX_PART_ROWS, MAX_VALUE_LENGTH } from "./csv-format";
 import { ruleSchema, savedRuleSchema } from "./rule";
+import { submissionReason } from "@/lib/splits/schema";
 
 // The one text rule (lib/unicode.ts), worded with the field's label.
 const storable = (label: string) =>
@@ -59,6 +60,8 @@ export const submitDraftSchema = z.object({
   idempotencyKey: z.uuid("The submission key must be a UUID."),
   /** The digest of the new names the preview showed (see lib/bulk/new-names.ts). */
   confirmedNewNames: z.string().max(64).optional(),
+  /** Why, in the admin's words: kept with the submission for History. */
+  reason: submissionReason,
 });
 
 export { savedRuleSchema };

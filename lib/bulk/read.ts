@@ -1,12 +1,12 @@
 // What the bulk pages show: a draft's summary and one page of its transactions, and the wrong
 // rows as a CSV with an error column. Every read is scoped to the connection.
 import "server-only";
-import Papa from "papaparse";
 import { z } from "zod";
 import { db } from "@/lib/db";
 import { centsToInput, formatCents } from "@/lib/splits/money";
 import type { BulkDraft, BulkSource, BulkStatus } from "@/lib/generated/prisma/client";
 import { mapColumns } from "./csv-format";
+import { safeCsv } from "./csv-safe";
 import { draftFor } from "./drafts";
 import { type MoneyMove, moneyMoves } from "./money-moves";
 import { type NewNames, NO_NEW_NAMES, newNamesIn } from "./new-names";
@@ -196,9 +196,8 @@ export async function errorCsv(connectionId: string, draftId: string): Promise<{
       [...row.errors, ...item.errors].join(" "),
     ]),
   );
-  // Leading = + - @ would run as a formula when the file is opened in a spreadsheet.
-  // papaparse's own pattern (/^[=+\-@\t\r].*$/) misses values with a line break in them.
-  const csv = Papa.unparse({ fields, data }, { escapeFormulae: /^[=+\-@\t\r]/ });
+  // Formula-looking values are escaped for spreadsheets (csv-safe.ts).
+  const csv = safeCsv(data, fields);
   const base = draft.label.replace(/\.csv$/i, "").replace(/[^\w.-]+/g, "-") || "allocation";
   return { fileName: `${base}-errors.csv`, csv };
 }

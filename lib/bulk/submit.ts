@@ -20,13 +20,15 @@ export async function submitDraft(
   idempotencyKey: string,
   /** The digest of the new names the preview showed and the admin confirmed. */
   confirmedNewNames?: string,
+  /** Why, in the admin's words (History shows it). */
+  reason?: string,
 ): Promise<{ submissionId: string; created: boolean }> {
   const draft = await draftFor(connection.id, draftId);
   if (draft.status === "submitted") {
     if (draft.submissionId) return { submissionId: draft.submissionId, created: false };
     // Claimed but not finished (the process stopped, or another click is on it): finish it
     // with the key it was claimed with, which finds the submission if it was stored.
-    if (draft.submitKey) return send(connection, draft, draft.submitKey);
+    if (draft.submitKey) return send(connection, draft, draft.submitKey, reason);
   }
   if (draft.status !== "ready") throw new AppError("conflict", "This upload is not complete yet.");
   if (draft.validCount === 0) throw new AppError("invalid_input", "No transaction in this allocation can be sent.");
@@ -38,14 +40,15 @@ export async function submitDraft(
     where: { id: draft.id, status: "ready" },
     data: { status: "submitted", submitKey: idempotencyKey },
   });
-  if (claimed.count === 0) return submitDraft(connection, draftId, idempotencyKey, confirmedNewNames);
-  return send(connection, draft, idempotencyKey);
+  if (claimed.count === 0) return submitDraft(connection, draftId, idempotencyKey, confirmedNewNames, reason);
+  return send(connection, draft, idempotencyKey, reason);
 }
 
 async function send(
   connection: Connection,
   draft: BulkDraft,
   key: string,
+  reason: string | undefined,
 ): Promise<{ submissionId: string; created: boolean }> {
   const items = await db().bulkDraftItem.findMany({
     where: { draftId: draft.id, valid: true },
@@ -63,7 +66,7 @@ async function send(
       kind: n.kind === "fund" ? ("fund" as const) : ("campaign" as const),
       name: n.name,
     }));
-    result = await createSubmission(connection, { idempotencyKey: key, allocations, confirmedNewNames });
+    result = await createSubmission(connection, { idempotencyKey: key, allocations, confirmedNewNames, reason });
   } catch (error) {
     // Nothing was stored under the key: the draft can be sent again after the admin acts.
     const stored = await db().submission.findUnique({

@@ -27,7 +27,7 @@ export async function readConnectionHistory(connectionId: string): Promise<Conne
          FROM "ConnectionEvent" WHERE "connectionId" = $1::uuid
          ORDER BY "createdAt" DESC LIMIT $2::int) e) AS "events",
       (SELECT coalesce(json_agg(s ORDER BY s."createdAt" DESC), '[]'::json) FROM (
-         SELECT s."id", s."status", s."rowCount", s."createdAt" AT TIME ZONE 'UTC' AS "createdAt",
+         SELECT s."id", s."status", s."verification", s."transactionCount", s."rowCount", s."createdAt" AT TIME ZONE 'UTC' AS "createdAt",
                 (SELECT count(*) FROM "SubmissionRow" r
                  WHERE r."submissionId" = s."id" AND r."outcome" = 'dropped')::int AS "droppedCount"
          FROM "Submission" s WHERE s."connectionId" = $1::uuid
@@ -40,6 +40,8 @@ export async function readConnectionHistory(connectionId: string): Promise<Conne
     submissions: (row?.submissions ?? []).map((s) => ({
       id: s.id,
       status: s.status,
+      verification: s.verification,
+      transactionCount: s.transactionCount,
       rowCount: s.rowCount,
       droppedCount: s.droppedCount,
       at: new Date(s.createdAt).toISOString(),
@@ -48,7 +50,7 @@ export async function readConnectionHistory(connectionId: string): Promise<Conne
 }
 
 type EventJson = Omit<EventView, "createdAt"> & { createdAt: string };
-type SubmissionJson = { id: string; status: string; rowCount: number; droppedCount: number; createdAt: string };
+type SubmissionJson = Omit<ConnectionView["submissions"][number], "at"> & { createdAt: string };
 
 export async function readConnectionView(connectionId: string): Promise<ConnectionView | null> {
   const [connection, history] = await Promise.all([findConnection(connectionId), readConnectionHistory(connectionId)]);

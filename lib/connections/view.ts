@@ -1,7 +1,8 @@
 // What the browser may see of a connection: never a token, never an envelope.
 import "server-only";
 import { getEnv } from "@/lib/env";
-import type { Connection, ConnectionEvent } from "@/lib/generated/prisma/client";
+import type { Connection, ConnectionEvent, SubmissionStatus } from "@/lib/generated/prisma/client";
+import type { VerificationState } from "@/lib/submissions/submission-state";
 import { missingScopes, scopeWarning } from "@/lib/scopes";
 
 export type ConnectionView = {
@@ -13,12 +14,23 @@ export type ConnectionView = {
   scopeWarning: string | null;
   status: Connection["status"];
   statusReason: string | null;
+  /** The first connect of this organization (the row is kept across disconnects). */
+  firstConnectedAt: string;
+  /** The latest connect or reconnect. */
   connectedAt: string;
   lastRefreshedAt: string | null;
   lastCheckedAt: string | null;
   events: { id: string; type: ConnectionEvent["type"]; detail: string | null; at: string }[];
   /** The latest submissions, for the health page's audit trail. */
-  submissions: { id: string; status: string; rowCount: number; droppedCount: number; at: string }[];
+  submissions: {
+    id: string;
+    status: SubmissionStatus;
+    verification: VerificationState | null;
+    transactionCount: number;
+    rowCount: number;
+    droppedCount: number;
+    at: string;
+  }[];
 };
 
 /** What the view needs of an event. */
@@ -37,6 +49,7 @@ export function toConnectionView(
     scopeWarning: scopeWarning(missingScopes(connection.scopes, getEnv().SERVICE_SCOPES)),
     status: connection.status,
     statusReason: connection.statusReason,
+    firstConnectedAt: connection.createdAt.toISOString(),
     connectedAt: connection.connectedAt.toISOString(),
     lastRefreshedAt: connection.lastRefreshedAt?.toISOString() ?? null,
     lastCheckedAt: connection.lastCheckedAt?.toISOString() ?? null,

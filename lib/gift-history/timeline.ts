@@ -8,6 +8,7 @@ import { db } from "@/lib/db";
 import type { SubmissionStatus } from "@/lib/generated/prisma/client";
 import type { SplitFacts } from "@/lib/splits/editor-lines";
 import { type SubmissionSummary, sourceOf } from "@/lib/submissions/read";
+import type { VerificationState } from "@/lib/submissions/submission-state";
 
 /** One split as a change left it: the editor's facts of a split, and no id for the gift whole. */
 export type Holding = Omit<SplitFacts, "splitId"> & { splitId: string | null };
@@ -18,6 +19,8 @@ export type TimelineEntry = {
   /** Null: the split editor. */
   source: SubmissionSummary["source"];
   status: SubmissionStatus;
+  /** Read-back's verdict: with `status`, the state shown (lib/submissions/submission-state.ts). */
+  verification: VerificationState | null;
   /** Whether the change reached the service (its imports complete). */
   reached: boolean;
   before: Holding[];
@@ -45,6 +48,7 @@ export async function giftTimeline(connectionId: string, gift: Gift): Promise<Ti
           id: true,
           createdAt: true,
           status: true,
+          verification: true,
           bulkDrafts: { select: { id: true, label: true, source: true }, take: 1 },
         },
       },
@@ -74,6 +78,7 @@ export async function giftTimeline(connectionId: string, gift: Gift): Promise<Ti
         at: s.createdAt.toISOString(),
         source: sourceOf(s.bulkDrafts),
         status: s.status,
+        verification: s.verification,
         reached: REACHED.includes(s.status),
         before: held,
         after: [],

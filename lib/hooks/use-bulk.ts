@@ -7,7 +7,7 @@ import type { RuleInput } from "@/lib/bulk/rule";
 import type { SavedRuleView } from "@/lib/bulk/rules-store";
 import type { SubmissionProgress } from "@/lib/submissions/progress";
 import { bulkKey, progressKey, rulesKey } from "./query-keys";
-import { isFinalStatus } from "@/lib/submissions/final-statuses";
+import { isFinalStatus, isSettled } from "@/lib/submissions/final-statuses";
 
 export function useRules(initial: SavedRuleView[]) {
   return useQuery({
@@ -55,7 +55,7 @@ export function useDraftPreview(id: string, query: { show: string; page: number 
 export function useSubmitDraft(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { idempotencyKey: string; confirmedNewNames?: string }) =>
+    mutationFn: (body: { idempotencyKey: string; confirmedNewNames?: string; reason?: string }) =>
       apiFetch<{ submissionId: string }>(`/api/bulk/${id}/submit`, { method: "POST", body }),
     // A refusal (new names since the preview, a changed gift) shows the draft as it is now, too.
     onSettled: () => client.invalidateQueries({ queryKey: bulkKey(id) }),
@@ -86,6 +86,10 @@ export function useSubmissionProgress(id: string) {
       if (isFinalStatus(progress.status)) await client.invalidateQueries({ queryKey: ["transactions"] });
       return progress;
     },
-    refetchInterval: (query) => (query.state.data && isFinalStatus(query.state.data.status) ? false : 1_000),
+    // Until settled: final, and read back (the badge goes from Checking to Verified or Differs).
+    refetchInterval: (query) => (query.state.data && settled(query.state.data) ? false : 1_000),
   });
 }
+
+const settled = (p: SubmissionProgress) =>
+  isSettled({ status: p.status, verification: p.verificationState ? { state: p.verificationState } : null });

@@ -4,7 +4,12 @@ import { useCallback, useState } from "react";
 import { apiFetch } from "@/lib/api-client";
 import type { AllocationInput, ConfirmedName } from "@/lib/splits/schema";
 
-type Request = { idempotencyKey: string; allocations: AllocationInput[]; confirmedNewNames: ConfirmedName[] };
+type Request = {
+  idempotencyKey: string;
+  allocations: AllocationInput[];
+  confirmedNewNames: ConfirmedName[];
+  reason?: string | undefined;
+};
 type Answer = { submissionId: string; created: boolean };
 type State =
   { status: "idle" | "pending"; error: null } | { status: "success"; error: null } | { status: "error"; error: Error };

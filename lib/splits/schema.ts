@@ -11,6 +11,10 @@ import { optionalText, parsedText, text } from "./text";
 export { MAX_ROWS_PER_TRANSACTION, sumProblem };
 export { MAX_QUANTITY };
 
+/** Why a submission was made, typed in the review: optional, stored and shown in History. */
+export const MAX_REASON_LENGTH = 500;
+export const submissionReason = optionalText("Reason", MAX_REASON_LENGTH).optional();
+
 const amount = parsedText(parseAmount, "Enter an amount.");
 
 const quantity = parsedText(parseQuantity, "Enter a quantity.");
@@ -97,5 +101,7 @@ export const submissionRequestSchema = z.object({
     .max(1_000, "Submit at most 1000 transactions at once."),
   /** Names the service does not hold yet that the admin confirmed creating (lib/submissions/new-names.ts). */
   confirmedNewNames: z.array(confirmedNameSchema).max(1_000, "Confirm at most 1000 new names at once.").default([]),
+  /** Why, in the admin's words, kept with the submission for History. */
+  reason: submissionReason,
 });
 export type SubmissionRequest = z.output<typeof submissionRequestSchema>;

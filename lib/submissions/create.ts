@@ -20,7 +20,8 @@ import {
 } from "@/lib/service/import-rows";
 import { type KnownSplitFacts, lookUpForSubmission, type SubmissionLookups } from "./lookups";
 import { requireConfirmedNames } from "./new-names";
-import { insertSubmission, type StoredBatch } from "./store";
+import { snapshotOf } from "./snapshot";
+import { type GiftSnapshot, insertSubmission, type StoredBatch } from "./store";
 
 export async function createSubmission(
   connection: Connection,
@@ -33,7 +34,7 @@ export async function createSubmission(
   const found = await lookUpForSubmission(connection.id, request.idempotencyKey, ids, splitIds);
   if (found.existing) return { submissionId: sameRequest(found.existing, requestHash), created: false };
 
-  const groups = buildGroups(request, found);
+  const { groups, gifts } = buildGroups(request, found);
   // A name the service does not hold becomes a new campaign or fund there: only by the admin's
   // say. After the checks above, so a request wrong in other ways hears about those first.
   await requireConfirmedNames(connection.id, request.allocations, request.confirmedNewNames);
@@ -61,8 +62,10 @@ export async function createSubmission(
       requestHash,
       transactionCount: request.allocations.length,
       rowCount: groups.reduce((n, g) => n + g.rows.length, 0),
+      reason: request.reason ?? null,
     },
     stored,
+    gifts,
   );
   if (inserted) return { submissionId, created: true };
   // Two identical requests at once: the unique key let one in; this one finds it.
@@ -85,14 +88,19 @@ function sameRequest(found: { id: string; requestHash: string }, requestHash: st
   return found.id;
 }
 
+// The reason is not hashed: a retry that words it differently is still the same submission.
 function hashOf(request: SubmissionRequest): string {
   return createHash("sha256").update(JSON.stringify(request.allocations)).digest("hex");
 }
 
 type SplitFacts = KnownSplitFacts;
 
-/** Checks every allocation against the synced transaction and known splits, then builds rows. */
-function buildGroups(request: SubmissionRequest, found: SubmissionLookups): TransactionRows[] {
+/** Checks every allocation against the synced transaction and known splits, then builds rows and
+ *  the snapshot of each gift as the admin saw it (History's record). */
+function buildGroups(
+  request: SubmissionRequest,
+  found: SubmissionLookups,
+): { groups: TransactionRows[]; gifts: GiftSnapshot[] } {
   const ids = request.allocations.map((a) => a.transactionId);
   if (new Set(ids).size !== ids.length) {
     throw new AppError("invalid_input", "A transaction appears twice in this submission.");
@@ -115,6 +123,7 @@ function buildGroups(request: SubmissionRequest, found: SubmissionLookups): Tran
     issues.push({ code: "custom", path, message, input: undefined });
   const now = new Date();
   let unchanged = 0;
+  const gifts: GiftSnapshot[] = [];
 
   const groups = request.allocations.map((allocation, a): TransactionRows => {
     const transaction = byId.get(allocation.transactionId);
@@ -180,6 +189,7 @@ function buildGroups(request: SubmissionRequest, found: SubmissionLookups): Tran
       return row;
     });
     if (holdsAlready(rows, allocation.removedSplitIds, transaction, active)) unchanged++;
+    gifts.push(snapshotOf(transaction, active, rows));
     return {
       transactionId: transaction.transactionId,
       matchBy: matchByFor(transaction),
@@ -195,7 +205,7 @@ function buildGroups(request: SubmissionRequest, found: SubmissionLookups): Tran
         : "Nothing to send: the service already holds every one of these allocations.",
     );
   }
-  return groups;
+  return { groups, gifts };
 }
 
 /** Transactions with rows of a submission that is still going out or being processed: a second

@@ -14,6 +14,8 @@ const bigintText = z.string().transform((s) => BigInt(s));
 const knownTransactionSchema = z.object({
   transactionId: z.string(),
   externalId: z.string().nullable(),
+  contactName: z.string().nullable(),
+  occurredAt: z.string(),
   amountCents: bigintText,
   currency: z.string(),
   campaign: z.string().nullable(),
@@ -74,6 +76,7 @@ export async function lookUpForSubmission(
           AND s."connectionId" = ${connectionId}::uuid AND s.status IN ('sending', 'processing')) AS "inFlight",
       (SELECT coalesce(json_agg(json_build_object(
                 'transactionId', t."transactionId", 'externalId', t."externalId", 'amountCents', t."amountCents"::text,
+                'contactName', t."contactName", 'occurredAt', t."occurredAt",
                 'currency', t.currency, 'campaign', t.campaign, 'campaignId', t."campaignId", 'fund', t.fund,
                 'fundId', t."fundId")), '[]'::json)
          FROM "KnownTransaction" AS t

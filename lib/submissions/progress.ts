@@ -3,10 +3,15 @@
 import "server-only";
 import { db } from "@/lib/db";
 import type { SubmissionStatus } from "@/lib/generated/prisma/client";
+import type { VerificationState } from "./submission-state";
 
 export type SubmissionProgress = {
   id: string;
   status: SubmissionStatus;
+  /** Read-back's verdict; with `status` and `connectionActive`, the state shown. */
+  verificationState: VerificationState | null;
+  /** Whether the connection can reach the service now. */
+  connectionActive: boolean;
   transactionCount: number;
   rowCount: number;
   batches: { total: number; sent: number; done: number; failed: number };
@@ -17,7 +22,11 @@ export type SubmissionProgress = {
   lastError: string | null;
 };
 
-export async function getProgress(connectionId: string, id: string): Promise<SubmissionProgress | null> {
+export async function getProgress(
+  connectionId: string,
+  id: string,
+  connectionActive = true,
+): Promise<SubmissionProgress | null> {
   const submission = await db().submission.findFirst({ where: { id, connectionId } });
   if (!submission) return null;
   const [batches, outcomes, reasons, failing] = await Promise.all([
@@ -42,6 +51,8 @@ export async function getProgress(connectionId: string, id: string): Promise<Sub
   return {
     id: submission.id,
     status: submission.status,
+    verificationState: submission.verification,
+    connectionActive,
     transactionCount: submission.transactionCount,
     rowCount: submission.rowCount,
     batches: {

@@ -2,11 +2,18 @@
 import "server-only";
 import { AppError } from "@/lib/app-error";
 import { db } from "@/lib/db";
-import type { BatchStatus, RowOutcome, SubmissionStatus } from "@/lib/generated/prisma/client";
+import type { BatchStatus, RowOutcome, Submission, SubmissionStatus } from "@/lib/generated/prisma/client";
+import { readStoredJson } from "@/lib/stored-json";
+import { type SnapshotHolding, snapshotHoldingsSchema } from "./moves";
+import type { VerificationState } from "./submission-state";
 
 export type SubmissionSummary = {
   id: string;
   status: SubmissionStatus;
+  /** Read-back's verdict (null until the imports are complete): with `status`, the state shown. */
+  verificationState: VerificationState | null;
+  /** Why, as the admin typed it in the review; null when none was given. */
+  reason: string | null;
   transactionCount: number;
   rowCount: number;
   droppedCount: number;
@@ -41,6 +48,11 @@ export type SubmissionDetail = SubmissionSummary & {
     contactName: string | null;
     amountCents: number | null;
     currency: string;
+    /** From the snapshot stored when it was sent; null for a submission older than snapshots. */
+    externalId: string | null;
+    occurredAt: string | null;
+    before: SnapshotHolding[] | null;
+    after: SnapshotHolding[] | null;
     /** What read-back found different at the service, in words. */
     differences: { splitId: string | null; kind: string; message: string }[];
     rows: {
@@ -73,14 +85,19 @@ export async function getSubmission(connectionId: string, id: string): Promise<S
       batches: { orderBy: { index: "asc" }, include: { _count: { select: { rows: true } } } },
       rows: { orderBy: [{ batchId: "asc" }, { rowIndex: "asc" }] },
       differences: { orderBy: [{ transactionId: "asc" }, { splitId: "asc" }] },
+      gifts: true,
     },
   });
   if (!submission) return null;
   const transactionIds = [...new Set(submission.rows.map((r) => r.transactionId))];
+  // The snapshot is History's record; the copy only names gifts of submissions older than it.
+  const snapshots = new Map(submission.gifts.map((g) => [g.transactionId, g]));
   const known = await db().knownTransaction.findMany({
-    where: { connectionId, transactionId: { in: transactionIds } },
+    where: { connectionId, transactionId: { in: transactionIds.filter((id) => !snapshots.has(id)) } },
   });
   const byId = new Map(known.map((t) => [t.transactionId, t]));
+  const holdings = (json: unknown, field: string) =>
+    readStoredJson(snapshotHoldingsSchema, json, `SubmissionGift.${field}`);
   const batchOrder = new Map(submission.batches.map((c) => [c.id, c.index]));
   const rows = [...submission.rows].sort(
     (a, b) => (batchOrder.get(a.batchId) ?? 0) - (batchOrder.get(b.batchId) ?? 0) || a.rowIndex - b.rowIndex,
@@ -99,12 +116,7 @@ export async function getSubmission(connectionId: string, id: string): Promise<S
     differencesByTransaction.set(d.transactionId, list);
   }
   return {
-    id: submission.id,
-    status: submission.status,
-    transactionCount: submission.transactionCount,
-    rowCount: submission.rowCount,
-    droppedCount: rows.filter((r) => r.outcome === "dropped").length,
-    createdAt: submission.createdAt.toISOString(),
+    ...summaryOf(submission, rows.filter((r) => r.outcome === "dropped").length),
     source: sourceOf(submission.bulkDrafts),
     batches: submission.batches.map((c) => ({
       index: c.index,
@@ -125,12 +137,17 @@ export async function getSubmission(connectionId: string, id: string): Promise<S
         }
       : null,
     transactions: transactionIds.map((transactionId) => {
-      const t = byId.get(transactionId);
+      const snapshot = snapshots.get(transactionId);
+      const t = snapshot ?? byId.get(transactionId);
       return {
         transactionId,
         contactName: t?.contactName ?? null,
         amountCents: t ? Number(t.amountCents) : null,
         currency: t?.currency ?? "USD",
+        externalId: t?.externalId ?? null,
+        occurredAt: t?.occurredAt.toISOString() ?? null,
+        before: snapshot ? holdings(snapshot.before, "before") : null,
+        after: snapshot ? holdings(snapshot.after, "after") : null,
         differences: differencesByTransaction.get(transactionId) ?? [],
         rows: (rowsByTransaction.get(transactionId) ?? []).map((r) => ({
           splitId: r.splitId,
@@ -145,6 +162,23 @@ export async function getSubmission(connectionId: string, id: string): Promise<S
         })),
       };
     }),
+  };
+}
+
+/** What every view of a submission starts from. */
+export function summaryOf(
+  s: Pick<Submission, "id" | "status" | "verification" | "reason" | "transactionCount" | "rowCount" | "createdAt">,
+  droppedCount: number,
+): Omit<SubmissionSummary, "source"> {
+  return {
+    id: s.id,
+    status: s.status,
+    verificationState: s.verification,
+    reason: s.reason,
+    transactionCount: s.transactionCount,
+    rowCount: s.rowCount,
+    droppedCount,
+    createdAt: s.createdAt.toISOString(),
   };
 }
 

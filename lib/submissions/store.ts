@@ -10,6 +10,7 @@
 import "server-only";
 import { sql } from "@/lib/db-sql";
 import type { ImportBody, ImportRow } from "@/lib/service/import-rows";
+import type { SnapshotHolding } from "./moves";
 
 export type StoredBatch = {
   id: string;
@@ -26,19 +27,41 @@ export type NewSubmission = {
   requestHash: string;
   transactionCount: number;
   rowCount: number;
+  reason: string | null;
+};
+
+/** A gift as the admin saw it (lib/submissions/snapshot.ts). */
+export type GiftSnapshot = {
+  transactionId: string;
+  externalId: string | null;
+  contactName: string | null;
+  amountCents: bigint;
+  currency: string;
+  /** As the copy stores it (UTC, without a zone). */
+  occurredAt: string;
+  before: SnapshotHolding[];
+  after: SnapshotHolding[];
+  movedCents: number;
 };
 
 /** True when this call stored it; false when a submission with its idempotency key exists. */
-export async function insertSubmission(submission: NewSubmission, batches: readonly StoredBatch[]): Promise<boolean> {
+export async function insertSubmission(
+  submission: NewSubmission,
+  batches: readonly StoredBatch[],
+  gifts: readonly GiftSnapshot[],
+): Promise<boolean> {
   // Each batch's rows are read back from its body (the exact rows sent), with the app's
   // transaction id for each: one JSON array per batch, instead of thirteen arrays of every row.
   const bodies = batches.map((c) => JSON.stringify(c.body));
   const transactionIds = JSON.stringify(batches.map((b) => b.rows.map((r) => r.transactionId)));
+  // One JSON array of the gifts' snapshots; amounts as text so that no cent is lost.
+  const giftsJson = JSON.stringify(gifts.map((g) => ({ ...g, amountCents: g.amountCents.toString() })));
   const inserted = await sql<{ id: string }>`
     WITH s AS (
-      INSERT INTO "Submission" ("id", "connectionId", "idempotencyKey", "requestHash", "transactionCount", "rowCount", "updatedAt")
+      INSERT INTO "Submission" ("id", "connectionId", "idempotencyKey", "requestHash", "transactionCount", "rowCount", "reason", "updatedAt")
       VALUES (${submission.id}::uuid, ${submission.connectionId}::uuid, ${submission.idempotencyKey},
-              ${submission.requestHash}, ${submission.transactionCount}::int, ${submission.rowCount}::int, now())
+              ${submission.requestHash}, ${submission.transactionCount}::int, ${submission.rowCount}::int,
+              ${submission.reason}, now())
       ON CONFLICT ("connectionId", "idempotencyKey") DO NOTHING
       RETURNING id
     ), b AS (
@@ -60,6 +83,15 @@ export async function insertSubmission(submission: NewSubmission, batches: reado
              (e.row->>'unit_amount_in_cents')::bigint, (e.row->>'quantity')::int, e.row->>'campaign', e.row->>'campaign_id',
              e.row->>'parent_campaign', e.row->>'parent_campaign_id', e.row->>'fund', e.row->>'fund_id', e.row ? 'deleted_at'
         FROM b, jsonb_array_elements(b.body -> 'data') WITH ORDINALITY AS e(row, n)
+    ), g AS (
+      INSERT INTO "SubmissionGift" (
+        "id", "submissionId", "transactionId", "externalId", "contactName", "amountCents", "currency",
+        "occurredAt", "before", "after", "movedCents"
+      )
+      SELECT gen_random_uuid(), s.id, t.gift->>'transactionId', t.gift->>'externalId', t.gift->>'contactName',
+             (t.gift->>'amountCents')::bigint, t.gift->>'currency', (t.gift->>'occurredAt')::timestamp,
+             t.gift->'before', t.gift->'after', (t.gift->>'movedCents')::bigint
+        FROM s, jsonb_array_elements(${giftsJson}::jsonb) AS t(gift)
     )
     SELECT id FROM s`;
   return inserted.length > 0;

@@ -218,12 +218,15 @@ test("a refresh the service refuses asks for Reconnect in settings and on every 
 });
 
 test("a deep link survives sign-in, and only paths of this app are followed", async ({ page }) => {
-  await page.goto("/history?status=complete");
-  await expect(page).toHaveURL(/\/\?signed_out=1&next=%2Fhistory%3Fstatus%3Dcomplete$/);
+  await page.goto("/history?status=differs");
+  await expect(page).toHaveURL(/\/\?signed_out=1&next=%2Fhistory%3Fstatus%3Ddiffers$/);
   await page.getByRole("button", { name: "Connect" }).click();
   await answerConsent(page, "Allow");
-  await expect(page).toHaveURL(/\/history\?status=complete$/);
-  await expect(page.getByLabel("Status", { exact: true })).toHaveValue("complete");
+  await expect(page).toHaveURL(/\/history\?status=differs$/);
+  await expect(page.getByRole("navigation", { name: "Status" }).getByRole("link", { name: "Differs" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
 
   // Signed in already, a link to the landing page with a destination goes straight there;
   // one that leaves the app goes to the transactions instead.

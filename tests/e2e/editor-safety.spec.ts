@@ -60,9 +60,9 @@ test("a typo offers the near match; a new name needs its own explicit choice", a
   await e.dialog().getByRole("checkbox", { name: "Create fund “Capital Projects” at the service" }).check();
   await expect(e.dialog()).toContainText("1 line goes to the service's default campaign, as you chose.");
   await e.dialog().getByRole("button", { name: "Send to the service" }).click();
-  // The editor's own history of the gift says "Complete" too: wait for the submission's page.
+  // The editor's own history of the gift says "Verified" too: wait for the submission's page.
   await expect(page).toHaveURL(/\/history\/[0-9a-f-]{36}$/);
-  await expect(page.getByText("Complete", { exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText("Verified", { exact: true })).toBeVisible({ timeout: 15_000 });
   expect((await serviceSplits(page, "51001001")).map((s) => [s.campaign, s.fund])).toEqual([
     ["Annual Appeal 2026", "Capital Projects"],
     ["Apportion", "Operations"],
@@ -161,7 +161,7 @@ test("a gift changed elsewhere is shown beside the edits: keep mine, or discard 
   await o.button("Add line").click();
   await o.button("Split evenly").click();
   await o.send();
-  await expect(other.getByText("Complete", { exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(other.getByText("Verified", { exact: true })).toBeVisible({ timeout: 15_000 });
   await other.close();
 
   await e.review().click();
@@ -182,9 +182,9 @@ test("a gift changed elsewhere is shown beside the edits: keep mine, or discard 
   await e.review().click();
   await expect(e.dialog()).toContainText("Spring Food Drive / Operations");
   await e.dialog().getByRole("button", { name: "Send to the service" }).click();
-  // The editor's own history of the gift says "Complete" too: wait for the submission's page.
+  // The editor's own history of the gift says "Verified" too: wait for the submission's page.
   await expect(page).toHaveURL(/\/history\/[0-9a-f-]{36}$/);
-  await expect(page.getByText("Complete", { exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText("Verified", { exact: true })).toBeVisible({ timeout: 15_000 });
   expect((await serviceSplits(page, "51001002")).map((s) => [s.id, s.unit_amount_in_cents, s.fund])).toEqual([
     ["ext-1001-0002:1", 2000, "Food Purchasing"],
     ["ext-1001-0002:2", 500, "Operations"],
@@ -199,7 +199,7 @@ test("a gift changed elsewhere is shown beside the edits: keep mine, or discard 
   await editor(third).amount(1).fill("15");
   await editor(third).amount(2).fill("10");
   await editor(third).send();
-  await expect(third.getByText("Complete", { exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(third.getByText("Verified", { exact: true })).toBeVisible({ timeout: 15_000 });
   await third.close();
   await e.review().click();
   await page.getByRole("button", { name: "Discard my edits" }).click();

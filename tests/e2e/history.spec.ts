@@ -12,7 +12,7 @@ async function addLineSplitEvenlyAndSend(page: Page) {
   await e.button("Add line").click();
   await e.button("Split evenly").click();
   await e.send();
-  await expect(page.getByText("Complete", { exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText("Verified", { exact: true })).toBeVisible({ timeout: 15_000 });
 }
 
 test.beforeEach(async ({ request }) => {
@@ -33,23 +33,27 @@ test("history names each gift, reads in the admin's time zone, filters, and says
   await expect(page.getByRole("status").filter({ hasText: "the service holds every split as sent" })).toBeVisible();
   await expect(page.getByRole("link", { name: /^\$100\.00 from / })).toBeVisible();
   // November in New York is Eastern Standard Time.
-  await expect(page.getByText(/^Submitted .* EST/)).toBeVisible();
+  await expect(page.getByText(/^Sent .* EST/)).toBeVisible();
 
   await page.goto("/history");
   const row = page.getByRole("row").filter({ hasText: "$100.00 from" });
-  await expect(row.locator("time")).toHaveText(/, \d{1,2}:\d{2} [AP]M EST$/);
+  // To the second, with how long ago.
+  await expect(row.locator("time")).toHaveText(/, \d{1,2}:\d{2}:\d{2} [AP]M EST$/);
+  await expect(row).toContainText(/\((just now|\d+ seconds? ago|1 minute ago)\)/);
   await expect(row.locator("time")).toHaveAttribute("title", / UTC$/);
   await expectNoSeriousAxeViolations(page, "history with filters");
 
-  await page.getByLabel("Status", { exact: true }).selectOption("needs_attention");
-  await expect(page).toHaveURL(/\/history\?status=needs_attention$/);
-  await expect(page.getByText("No submission matches these filters.")).toBeVisible();
+  const status = page.getByRole("navigation", { name: "Status" });
+  await status.getByRole("link", { name: "Failed" }).click();
+  await expect(page).toHaveURL(/\/history\?status=failed$/);
+  await expect(page.getByText("Nothing sent matches these filters.")).toBeVisible();
   await page.getByLabel("Source", { exact: true }).selectOption("editor");
-  await expect(page).toHaveURL(/status=needs_attention&source=editor$/);
-  await page.getByLabel("Status", { exact: true }).selectOption("complete");
+  await expect(page).toHaveURL(/status=failed&source=editor$/);
+  await status.getByRole("link", { name: "Verified" }).click();
+  await expect(status.getByRole("link", { name: "Verified" })).toHaveAttribute("aria-current", "page");
   await expect(row).toBeVisible();
   await page.getByLabel("Source", { exact: true }).selectOption("csv");
-  await expect(page.getByText("No submission matches these filters.")).toBeVisible();
+  await expect(page.getByText("Nothing sent matches these filters.")).toBeVisible();
   await page.getByRole("link", { name: "Show all" }).click();
   await expect(page).toHaveURL(/\/history$/);
 
@@ -102,7 +106,7 @@ test("the gift's history shows each change, and restoring puts the splits back a
   await expect(e.amount(1)).toHaveValue("50.00");
   await expect(e.amount(2)).toHaveValue("50.00");
   await e.send();
-  await expect(page.getByText("Complete", { exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText("Verified", { exact: true })).toBeVisible({ timeout: 15_000 });
   // The service holds the two halves again, under the same ids; the third split is removed.
   expect((await serviceSplits(page, "51001001")).map((s) => [s.id, s.unit_amount_in_cents])).toEqual(halves);
 });

@@ -61,9 +61,9 @@ for (const size of WIDTHS) {
     await expect(e.dialog()).toBeVisible();
     await check("review");
     await e.dialog().getByRole("button", { name: "Send to the service" }).click();
-    // The editor's own history of the gift says "Complete" too: wait for the submission's page.
+    // The editor's own history of the gift says "Verified" too: wait for the submission's page.
     await expect(page).toHaveURL(/\/history\/[0-9a-f-]{36}$/);
-    await expect(page.getByText("Complete", { exact: true })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText("Verified", { exact: true })).toBeVisible({ timeout: 15_000 });
     await check("history-detail");
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "History" }).click();
     await check("history");

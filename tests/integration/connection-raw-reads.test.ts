@@ -129,6 +129,8 @@ describe("connection reads and the check's write in plain SQL (PostgreSQL)", () 
       (await listSubmissions(saved.id, 5)).map((s) => ({
         id: s.id,
         status: s.status,
+        verification: s.verificationState,
+        transactionCount: s.transactionCount,
         rowCount: s.rowCount,
         droppedCount: s.droppedCount,
         at: s.createdAt,

@@ -60,12 +60,12 @@ describe("history list", () => {
 
     const ids = async (filters: Record<string, string>) =>
       (await listSubmissions(org.connection.id, 50, historyFiltersSchema.parse(filters))).map((s) => s.id);
-    expect(await ids({ status: "needs_attention" })).toEqual([fromEditor]);
+    expect(await ids({ status: "failed" })).toEqual([fromEditor]);
     expect(await ids({ status: "in_progress" })).toEqual([fromFile]);
     expect(await ids({ source: "editor" })).toEqual([fromEditor]);
     expect(await ids({ source: "csv" })).toEqual([fromFile]);
     expect(await ids({ source: "rule" })).toEqual([]);
-    expect(await ids({ source: "csv", status: "needs_attention" })).toEqual([]);
+    expect(await ids({ source: "csv", status: "failed" })).toEqual([]);
     // An address with a value that is no filter shows everything rather than failing.
     expect((await ids({ status: "nonsense", source: "elsewhere" })).sort()).toEqual([fromEditor, fromFile].sort());
   });

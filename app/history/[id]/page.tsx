@@ -9,10 +9,16 @@ import { getQueryClient } from "@/lib/query-client";
 import { Providers } from "@/components/providers";
 import { TimeZoneSync } from "@/components/time-zone-sync";
 import { adminTimeZone } from "@/lib/time-zone";
-
-export const metadata = { title: "Submission" };
+import { submissionTitle } from "@/components/history/submission-title";
 
 type Props = { params: Promise<{ id: string }> };
+
+export async function generateMetadata({ params }: Props) {
+  const connection = await requireConnection();
+  const { id } = await params;
+  const submission = /^[0-9a-f-]{36}$/i.test(id) ? await getSubmission(connection.id, id) : null;
+  return { title: submission ? submissionTitle(submission, await adminTimeZone()) : "History" };
+}
 
 export default async function SubmissionPage({ params }: Props) {
   const connection = await requireConnection();
@@ -25,13 +31,13 @@ export default async function SubmissionPage({ params }: Props) {
   return (
     <>
       <p className="small">
-        <Link href="/history">← Import history</Link>
+        <Link href="/history">← History</Link>
       </p>
       <TimeZoneSync rendered={zone} />
-      <h1>Submission</h1>
+      <h1>{submissionTitle(submission, zone)}</h1>
       <Providers>
         <HydrationBoundary state={dehydrate(queryClient)}>
-          <SubmissionDetailView id={id} zone={zone} waitingForReconnect={connection.status !== "active"} />
+          <SubmissionDetailView id={id} zone={zone} connectionActive={connection.status === "active"} />
         </HydrationBoundary>
       </Providers>
     </>

@@ -97,7 +97,13 @@ export default async function SplitTransactionPage({ params, searchParams }: Pro
         hint={<AmountHint />}
         columns={<AllocationColumns />}
       />
-      <GiftTimeline transactionId={gift.transactionId} currency={gift.currency} entries={timeline} zone={zone} />
+      <GiftTimeline
+        transactionId={gift.transactionId}
+        currency={gift.currency}
+        entries={timeline}
+        zone={zone}
+        connectionActive={connection.status === "active"}
+      />
     </>
   );
 }

@@ -11,6 +11,7 @@ export const POST = apiRoute({ body: submitDraftSchema }, async ({ connection, p
     String(params.id),
     body.idempotencyKey,
     body.confirmedNewNames,
+    body.reason,
   );
   after(() => tick({ submissionId }));
   return Response.json({ submissionId, created }, { status: created ? 201 : 200 });
