@@ -3,11 +3,11 @@
 -- in bench/RESULTS.md). Indexes only: an older release reads and writes the table as before.
 
 -- CreateIndex
-CREATE INDEX "KnownTransaction_connectionId_amountCents_transactionId_idx" ON "KnownTransaction"("connectionId", "amountCents", "transactionId");
+CREATE INDEX CONCURRENTLY IF NOT EXISTS "KnownTransaction_connectionId_amountCents_transactionId_idx" ON "KnownTransaction"("connectionId", "amountCents", "transactionId");
 
 -- CreateIndex
-CREATE INDEX "KnownTransaction_connectionId_contactSearch_transactionId_idx" ON "KnownTransaction"("connectionId", "contactSearch", "transactionId");
+CREATE INDEX CONCURRENTLY IF NOT EXISTS "KnownTransaction_connectionId_contactSearch_transactionId_idx" ON "KnownTransaction"("connectionId", "contactSearch", "transactionId");
 
 -- CreateIndex
-CREATE INDEX "KnownTransaction_connectionId_currency_amountCents_idx" ON "KnownTransaction"("connectionId", "currency", "amountCents");
+CREATE INDEX CONCURRENTLY IF NOT EXISTS "KnownTransaction_connectionId_currency_amountCents_idx" ON "KnownTransaction"("connectionId", "currency", "amountCents");
 
