@@ -95,6 +95,8 @@ describe("the outbox under faults and a crash", () => {
             }),
           ),
         })),
+        // Seven campaigns new at the service, confirmed as the review's ticks would.
+        confirmedNewNames: Array.from({ length: 7 }, (_, i) => ({ kind: "campaign", name: `Campaign ${i}` })),
       });
 
       await emulatorSwitch(emulator, "faults", {

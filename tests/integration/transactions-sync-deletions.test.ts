@@ -176,10 +176,10 @@ describe("gifts deleted at the service", () => {
     expect(await splitsOf("51001001")).toBe(0);
     expect(await splitsOf("51001002")).toBe(2);
 
-    // The history keeps its own rows: the detail lists the removed gift's rows without its donor.
+    // The history keeps what the admin saw when sending: the removed gift keeps its donor and amount.
     const detail = await getSubmission(org.connection.id, submissionId);
     const removed = detail?.transactions.find((t) => t.transactionId === "51001001");
-    expect(removed).toMatchObject({ amountCents: null, contactName: null });
+    expect(removed).toMatchObject({ amountCents: 10000, contactName: "Maria Alvarez" });
     expect(removed?.rows.map((r) => r.splitId)).toEqual(["ext-1001-0001:1", "ext-1001-0001:2"]);
     expect((await listSubmissions(org.connection.id)).map((s) => s.id)).toEqual([submissionId]);
     // Reading it back again says the gift is gone rather than failing.
