@@ -73,7 +73,7 @@ test("upload a CSV, see what is wrong and why, download the wrong rows, and send
   await page.getByRole("button", { name: "Send 2 gifts" }).click();
   await expect(page.getByRole("heading", { name: "Final report" })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole("status").filter({ hasText: "Verified" })).toBeVisible();
-  await expect(page.getByText(/2 of 2 splits taken by the service/)).toBeVisible();
+  await expect(page.getByText(/4 of 4 splits taken by the service/)).toBeVisible();
   await page.screenshot({ path: "test-results/bulk-report.png", fullPage: true });
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "History" }).click();
   await expect(page.getByRole("link", { name: "spring.csv", exact: true })).toBeVisible();
