@@ -2,6 +2,7 @@
 // the snapshot stored with each gift (SubmissionGift: its money per split before and after), so
 // History says it even after the gift has left the copy. Pure and free of server code: the
 // History pages, the settings card and the CSV export share it.
+import "@/lib/zod-csp";
 import { z } from "zod";
 import { formatCents } from "@/lib/splits/money";
 
