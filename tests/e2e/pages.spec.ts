@@ -7,7 +7,8 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { editor, expectNoSeriousAxeViolations, openEditor } from "./editor";
-import { connect, emulatorSwitch, resetAppData } from "./helpers";
+import { EMULATOR_URL } from "./config";
+import { connect, emulatorSwitch, resetAppData, RIVERSIDE } from "./helpers";
 
 const WIDTHS = [
   { name: "desktop", width: 1280, height: 860 },
@@ -18,6 +19,7 @@ const README_SHOTS: Record<string, string> = {
   "desktop-editor": "editor.png",
   "desktop-review": "review.png",
   "desktop-history-detail": "history.png",
+  "desktop-history-differs": "history-list.png",
   "phone-editor": "editor-phone.png",
 };
 
@@ -27,8 +29,8 @@ test.beforeEach(async ({ request }) => {
 });
 
 for (const size of WIDTHS) {
-  test(`every page at ${size.width} px: no sideways scrolling, nothing serious for axe`, async ({ page }) => {
-    test.setTimeout(120_000);
+  test(`every page at ${size.width} px: no sideways scrolling, nothing serious for axe`, async ({ page, request }) => {
+    test.setTimeout(180_000);
     await page.setViewportSize({ width: size.width, height: size.height });
     const check = async (name: string) => {
       await expectNoPageOverflow(page, name);
@@ -67,6 +69,25 @@ for (const size of WIDTHS) {
     await check("history-detail");
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "History" }).click();
     await check("history");
+
+    // A second change the service silently does not apply (the gift was deleted there): History
+    // lists it as Differs beside the Verified one.
+    await emulatorSwitch(request, "settings", { not_found: "silent" });
+    const deleted = await request.post(`${EMULATOR_URL}/__emulator/organizations/${RIVERSIDE.id}/delete`, {
+      data: { ids: ["51001004"] },
+    });
+    expect(deleted.ok()).toBe(true);
+    await openEditor(page, "ext-1001-0004");
+    await e.button("Add line").click();
+    await e.button("Split evenly").click();
+    await e.choose("fund", 2, "Operat", "Operations");
+    await e.review().click();
+    await e.dialog().getByRole("button", { name: "Send to the service" }).click();
+    await expect(page.getByRole("status").getByText("Differs", { exact: true })).toBeVisible({ timeout: 20_000 });
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "History" }).click();
+    await expect(page.getByText("Verified", { exact: true }).first()).toBeVisible();
+    await expect(page.getByText("Differs", { exact: true }).first()).toBeVisible();
+    await check("history-differs");
 
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Bulk" }).click();
     await check("bulk");
