@@ -104,6 +104,8 @@ export default tseslint.config(
       "lib/bulk/csv-format.ts",
       "lib/bulk/csv-read.ts",
       "lib/bulk/rule.ts",
+      "lib/templates/schema.ts",
+      "lib/templates/shares.ts",
       "lib/submissions/final-statuses.ts",
       "lib/api-client.ts",
       "lib/query-client.ts",

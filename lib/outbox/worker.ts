@@ -6,6 +6,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { log } from "@/lib/log";
+import { sendAutomaticOnce } from "@/lib/templates/auto-send";
 import { syncDueOnce } from "@/lib/transactions/sync-worker";
 import { tick } from "./tick";
 
@@ -25,6 +26,13 @@ export function startWorker(
         busy = await tick({ workerId: id, perRound: options.perRound, staleMs: options.staleMs });
       } catch (error) {
         log.error("worker.tick_failed", { workerId: id, error });
+      }
+      try {
+        // Templates set to "Send automatically": their new gifts become submissions here, which
+        // the next tick sends and reads back (lib/templates/auto-send.ts).
+        busy = (await sendAutomaticOnce(id)) || busy;
+      } catch (error) {
+        log.error("worker.templates_failed", { workerId: id, error });
       }
       if (!busy && !stopped) await new Promise<void>((resolve) => ((wake = resolve), setTimeout(resolve, pollMs)));
     }

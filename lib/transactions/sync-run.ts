@@ -22,6 +22,7 @@ import {
   type ServiceTransaction,
   type TransactionQuery,
 } from "@/lib/service/transactions";
+import { proposeForNewGifts } from "@/lib/templates/match";
 import { PageChannel } from "./page-channel";
 import { removeUnseen } from "./remove-unseen";
 import { releaseSyncLease, takeSyncLease } from "./sync-lease";
@@ -355,6 +356,7 @@ async function finish(sync: TransactionSync, outcome: SyncOutcome): Promise<void
   if (removal.length > 0 && typeof removed === "number" && removed > 0)
     log.info("sync.removed_deleted_gifts", { connectionId: sync.connectionId, removed });
   forgetConnection(sync.connectionId); // the session's row says when the copy was last synced
+  await newGiftsMeetTemplates(sync.connectionId);
   // After a full copy (possibly 200,000 new rows): fresh statistics for the planner, and a
   // visibility map so that counting the list is an index-only scan. The embedded database has no
   // autovacuum. Best effort: the copy is complete either way.
@@ -362,4 +364,16 @@ async function finish(sync: TransactionSync, outcome: SyncOutcome): Promise<void
     await db()
       .$executeRawUnsafe(`VACUUM (ANALYZE) "KnownTransaction"`)
       .catch(() => undefined);
+}
+
+/** The end of every complete run, still under its lease: the gifts new since the last run meet
+ *  the organization's templates (lib/templates/match.ts). A failure here never fails the sync:
+ *  the look is not moved on, so the next run proposes them. */
+async function newGiftsMeetTemplates(connectionId: string): Promise<void> {
+  try {
+    const outcome = await proposeForNewGifts(connectionId);
+    if (outcome.proposed > 0) log.info("templates.proposed", { connectionId, ...outcome });
+  } catch (error) {
+    log.warn("templates.match_failed", { connectionId, error });
+  }
 }
