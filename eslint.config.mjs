@@ -106,6 +106,7 @@ export default tseslint.config(
       "lib/bulk/rule.ts",
       "lib/templates/schema.ts",
       "lib/templates/shares.ts",
+      "lib/templates/describe.ts",
       "lib/submissions/final-statuses.ts",
       "lib/api-client.ts",
       "lib/query-client.ts",
