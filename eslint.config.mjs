@@ -107,6 +107,7 @@ export default tseslint.config(
       "lib/templates/schema.ts",
       "lib/templates/shares.ts",
       "lib/templates/describe.ts",
+      "lib/templates/editor-lines.ts",
       "lib/submissions/final-statuses.ts",
       "lib/api-client.ts",
       "lib/query-client.ts",

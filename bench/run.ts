@@ -11,6 +11,8 @@ const BENCHES: Record<string, string[]> = {
   bulk: ["tsx", "--conditions=react-server", "bench/bulk-csv.ts"],
   // Issue 14: a 200,000-gift organization, on PostgreSQL and PGlite side by side.
   sync: ["tsx", "bench/sync.ts"],
+  // Issue 23: a template meeting 10,000 new gifts at once.
+  templates: ["tsx", "--conditions=react-server", "bench/templates.ts"],
   // In Chromium against the production build, through Playwright.
   browser: ["playwright", "test", "-c", "bench/browser/playwright.config.ts"],
 };
