@@ -23,6 +23,8 @@ async function expectNoWiderThanViewport(page: Page) {
   expect(widths.page).toBeLessThanOrEqual(widths.view);
 }
 
+test.setTimeout(180_000);
+
 for (const width of [1280, 390]) {
   test(`a template proposes the split of a new gift, approved from the inbox (${width} px)`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
@@ -30,9 +32,9 @@ for (const width of [1280, 390]) {
     await page.goto("/templates");
     await expect(page.getByRole("heading", { name: "Templates", level: 1 })).toBeVisible();
     await page.getByRole("link", { name: "New template" }).click();
-    await page.getByLabel("Name").fill("Appeal split");
-    await page.getByLabel("Percent").fill("30");
-    await page.getByLabel("Fund").first().fill("Food Purchasing");
+    await page.getByLabel("Name", { exact: true }).fill("Appeal split");
+    await page.getByLabel("Percent", { exact: true }).fill("30");
+    await page.getByLabel("Fund", { exact: true }).first().fill("Food Purchasing");
     await page.getByLabel("Applies to").selectOption("campaign");
     await page.getByLabel("The campaign's name").fill("Annual Appeal 2026");
     await expectNoSeriousAxeViolations(page);
