@@ -35,7 +35,7 @@ for (const width of [1280, 390]) {
     await page.getByLabel("Name", { exact: true }).fill("Appeal split");
     await page.getByLabel("Percent", { exact: true }).fill("30");
     await page.getByLabel("Fund", { exact: true }).first().fill("Food Purchasing");
-    await page.getByLabel("Applies to").selectOption("campaign");
+    await page.getByLabel("Applies to", { exact: true }).selectOption("campaign");
     await page.getByLabel("The campaign's name").fill("Annual Appeal 2026");
     await expectNoSeriousAxeViolations(page);
     await expectNoWiderThanViewport(page);
