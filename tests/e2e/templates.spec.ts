@@ -57,7 +57,7 @@ for (const width of [1280, 390]) {
     expect(created.status()).toBe(201);
     await page.goto("/transactions");
     await page.getByRole("button", { name: "Refresh from the service" }).click();
-    await expect(page.getByText("Nora Newgift")).toBeVisible();
+    await expect(page.getByText("Nora Newgift").first()).toBeVisible();
 
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "To allocate" }).click();
     await expect(page.getByRole("heading", { name: "To allocate", level: 1 })).toBeVisible();
