@@ -5,13 +5,17 @@
 import { describe, expect, it } from "vitest";
 import { withServiceAccess } from "@/lib/connections/service-access";
 import { db } from "@/lib/db";
-import { startWorker } from "@/lib/worker/worker";
 import { createImport } from "@/lib/service/imports";
 import { importBody } from "@/lib/service/import-rows";
+import { storedAllocation } from "@/lib/bulk/stored";
+import { readStoredJson } from "@/lib/stored-json";
+import { createSubmission } from "@/lib/submissions/create";
+import { releaseAutomaticClaims, sendAutomaticOnce } from "@/lib/templates/auto-send";
 import { approveItems, chooseTemplate, listInbox, skipItems } from "@/lib/templates/inbox";
 import { templateSchema, type TemplateInput } from "@/lib/templates/schema";
 import { createTemplate, deleteTemplate, getTemplate } from "@/lib/templates/store";
 import { syncTransactions } from "@/lib/transactions/sync";
+import { startWorker } from "@/lib/worker/worker";
 import { connectOrganization } from "../support/connected-org";
 import { activeServiceSplits, verdict, withSyncedOrganization } from "../support/synced-org";
 
@@ -146,6 +150,33 @@ describe("templates and the To allocate inbox", () => {
     const held = await activeServiceSplits(org.emulator);
     expect(held.filter((s) => s.transaction_id === "tmpl-3").map((s) => s.id)).toEqual(["other-app-1"]);
     expect(held.filter((s) => ids.includes(s.transaction_id) && s.transaction_id !== "tmpl-3")).toHaveLength(12);
+  });
+
+  it("a round a stopped worker still held is handed over at once with its key: one submission, never two", async () => {
+    await createTemplate(org.connection.id, template({ autoSend: true }));
+    await newGifts(2);
+    await syncTransactions(org.connection.id);
+    // A worker claimed the round and stored its submission, then its deadline passed.
+    const key = crypto.randomUUID();
+    await db().inboxItem.updateMany({
+      where: { connectionId: org.connection.id, status: "automatic" },
+      data: { status: "sending", sendKey: key, decidedAt: new Date() },
+    });
+    const claimed = await items();
+    const { submissionId } = await createSubmission(org.connection, {
+      idempotencyKey: key,
+      allocations: claimed.map((i) => readStoredJson(storedAllocation, i.allocation, "InboxItem.allocation")),
+      confirmedNewNames: [],
+    });
+    // Held, the round is nobody else's until its claim goes stale.
+    expect(await sendAutomaticOnce("worker-next")).toBe(false);
+    expect(await releaseAutomaticClaims(new Set([key]))).toBe(2);
+    expect(await sendAutomaticOnce("worker-next")).toBe(true);
+    expect((await items()).map((i) => [i.status, i.submissionId, i.sendKey])).toEqual([
+      ["sent", submissionId, key],
+      ["sent", submissionId, key],
+    ]);
+    expect(await db().submission.count({ where: { connectionId: org.connection.id } })).toBe(1);
   });
 
   it("never sends automatically a template naming a fund the service does not have yet", async () => {
