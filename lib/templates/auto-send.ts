@@ -13,6 +13,8 @@ import { db } from "@/lib/db";
 import { log } from "@/lib/log";
 import { readStoredJson } from "@/lib/stored-json";
 import { createSubmission } from "@/lib/submissions/create";
+import { describeNewName } from "@/lib/submissions/new-names";
+import { newNamesNote } from "./match";
 import { splitAtService, SplitsNotShown } from "./service-splits";
 
 /** Items of one organization sent in one submission at most. */
@@ -118,7 +120,13 @@ async function sendClaimed(
     // inbox with the reason, and nothing was sent.
     if (error instanceof AppError || error instanceof z.ZodError) {
       const message = error instanceof z.ZodError ? (error.issues[0]?.message ?? "") : error.message;
-      await backToAdmin(toSend, `Not sent automatically: ${message}`);
+      // A name the service lacks (the submissions' one rule refused it): the item says so as a
+      // proposal naming one does, so approving it asks the admin to confirm the name.
+      const fresh = error instanceof AppError ? newNamesOf(error) : [];
+      await backToAdmin(
+        toSend,
+        fresh.length > 0 ? `Not sent automatically. ${newNamesNote(fresh)}` : `Not sent automatically: ${message}`,
+      );
       return true;
     }
     throw error;
@@ -171,4 +179,16 @@ async function backToAdmin(items: Claimed[], note: string): Promise<void> {
     where: { id: { in: items.map((i) => i.id) }, status: "sending" },
     data: { status: "waiting", sendKey: null, decidedAt: null, note: note.slice(0, 500) },
   });
+}
+
+/** The names a new-names refusal lists (lib/submissions/new-names.ts), as its message names them. */
+function newNamesOf(error: AppError): string[] {
+  const names = error.details?.newNames;
+  return Array.isArray(names)
+    ? names.flatMap((n: { kind?: unknown; name?: unknown }) =>
+        (n.kind === "campaign" || n.kind === "parent" || n.kind === "fund") && typeof n.name === "string"
+          ? [describeNewName({ kind: n.kind, name: n.name })]
+          : [],
+      )
+    : [];
 }

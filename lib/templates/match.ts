@@ -220,7 +220,8 @@ export async function proposalFor(
   return { allocation: item.allocation, note: newNamesNote(fresh) };
 }
 
-function newNamesNote(fresh: string[]): string | null {
+/** The note on an item whose lines name what the service lacks; the inbox asks to confirm on it. */
+export function newNamesNote(fresh: string[]): string | null {
   return fresh.length > 0
     ? `The template names ${fresh.join(", ")}, which the service does not have yet: sending creates ${fresh.length === 1 ? "it" : "them"}.`
     : null;

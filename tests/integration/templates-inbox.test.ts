@@ -201,6 +201,30 @@ describe("templates and the To allocate inbox", () => {
     ).rejects.toThrow(/Sending would create fund “[^”]*” at the service/);
   });
 
+  it("a name the service lacks by the time the worker sends: the items go back to the admin, nothing sent", async () => {
+    await createTemplate(org.connection.id, template({ autoSend: true }));
+    await newGifts(2);
+    await syncTransactions(org.connection.id);
+    // The proposal named known funds; say one line now names a fund nobody has used.
+    for (const item of await items()) {
+      const allocation = readStoredJson(storedAllocation, item.allocation, "InboxItem.allocation");
+      const rows = allocation.rows.map((r, i) => (i === 0 ? { ...r, fund: "Brand New Fund" } : r));
+      await db().inboxItem.update({ where: { id: item.id }, data: { allocation: { ...allocation, rows } } });
+    }
+    expect(await sendAutomaticOnce("worker-1")).toBe(true);
+    const back = await items();
+    expect(back.map((i) => i.status)).toEqual(["waiting", "waiting"]);
+    expect(back[0]?.note).toMatch(/fund “Brand New Fund”, which the service does not have yet/);
+    expect(await db().submission.count({ where: { connectionId: org.connection.id } })).toBe(0);
+    // The admin confirms it: sent.
+    const { submissionId } = await approveItems(org.connection, {
+      idempotencyKey: crypto.randomUUID(),
+      items: "all",
+      confirmNewNames: true,
+    });
+    expect((await verdict(submissionId)).transactionCount).toBe(2);
+  });
+
   it("a gift two templates match asks the admin, and the chosen template makes its proposal", async () => {
     const first = await createTemplate(org.connection.id, template({ autoSend: true }));
     await createTemplate(
