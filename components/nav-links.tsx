@@ -5,7 +5,9 @@ import { usePathname } from "next/navigation";
 
 const LINKS = [
   { href: "/transactions", label: "Gifts" },
+  { href: "/inbox", label: "To allocate" },
   { href: "/bulk", label: "Bulk" },
+  { href: "/templates", label: "Templates" },
   { href: "/history", label: "History" },
   { href: "/settings", label: "Settings" },
 ];

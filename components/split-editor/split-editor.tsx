@@ -1,6 +1,7 @@
 "use client";
 
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useState } from "react";
+import { Button } from "@/components/ui/button";
 import { AllocationTable } from "./allocation-table";
 import { EditorBar } from "./editor-bar";
 import { loadExpressions } from "@/lib/splits/amount-text";
@@ -14,6 +15,8 @@ const loadReview = () => import("./review-dialog");
 const ReviewDialog = lazy(loadReview);
 const loadPanels = () => import("./editor-panels");
 const EditorPanels = lazy(loadPanels);
+// Templates (apply, copy another gift's split, save as template) load when first opened.
+const EditorTemplates = lazy(() => import("@/components/templates/editor-templates"));
 
 let preloaded = false;
 function preloadTools() {
@@ -27,6 +30,7 @@ function preloadTools() {
 
 export function SplitEditor(props: SplitEditorProps) {
   const editor = useSplitEditor(props);
+  const [templatesOpen, setTemplatesOpen] = useState(false);
 
   async function review() {
     // Checked once more against the app's copy of the gift: a change elsewhere shows instead.
@@ -42,6 +46,16 @@ export function SplitEditor(props: SplitEditorProps) {
       {panels && (
         <Suspense fallback={null}>
           <EditorPanels editor={editor} part="top" />
+        </Suspense>
+      )}
+      <div className="button-row">
+        <Button variant="secondary" aria-expanded={templatesOpen} onClick={() => setTemplatesOpen((o) => !o)}>
+          Templates…
+        </Button>
+      </div>
+      {templatesOpen && (
+        <Suspense fallback={<p role="status">Loading templates…</p>}>
+          <EditorTemplates editor={editor} />
         </Suspense>
       )}
       <AllocationTable editor={editor} hint={props.hint} columns={props.columns} />

@@ -78,7 +78,10 @@ export type RuleLine = Rule["lines"][number];
 export type SavedRuleInput = z.input<typeof savedRuleSchema>;
 
 /** Each line's share of the total in cents: rounded down, the leftover to the named line. */
-export function applyRule(totalCents: number, rule: Pick<Rule, "lines" | "leftoverLine">): number[] {
+export function applyRule(
+  totalCents: number,
+  rule: { lines: readonly Pick<RuleLine, "percent">[]; leftoverLine: number },
+): number[] {
   const total = BigInt(totalCents);
   const shares = rule.lines.map((line) => (total * BigInt(line.percent)) / BigInt(WHOLE));
   const leftover = total - shares.reduce((sum, share) => sum + share, 0n);

@@ -8,6 +8,8 @@
 //  - "sync": up to SYNC_CONCURRENCY organizations' syncs at once, one turn each, chosen by
 //    lib/transactions/sync-due.ts: unfinished or asked-for runs, first copies, and every active
 //    organization's scheduled changes-only sync (SYNC_INTERVAL_MS, spread over the interval).
+//  - "templates": sends the inbox items of templates set to "Send automatically" as submissions
+//    (lib/templates/auto-send.ts), one organization per turn; "deliver" sends them on.
 //  - "heartbeat": writes this worker's row (lib/worker/heartbeat.ts) every WORKER_HEARTBEAT_MS,
 //    with each loop's last completed turn; readiness asks for a fresh one.
 // It runs inside the web server (instrumentation.ts), so `npm run dev` and `npm start` need
@@ -24,11 +26,12 @@ import { log } from "@/lib/log";
 import { metrics } from "@/lib/metrics/registry";
 import { deliverTurn, followTurn } from "@/lib/outbox/tick";
 import { readBackOnce } from "@/lib/read-back/run";
+import { releaseAutomaticClaims, sendAutomaticOnce } from "@/lib/templates/auto-send";
 import { SyncSlots } from "@/lib/transactions/sync-worker";
 import { pruneHeartbeats, removeHeartbeat, writeHeartbeat } from "./heartbeat";
 import { type Released, releaseHeld } from "./release-held";
 
-export type LoopName = "deliver" | "follow" | "read-back" | "sync" | "heartbeat";
+export type LoopName = "deliver" | "follow" | "read-back" | "sync" | "templates" | "heartbeat";
 
 export type WorkerOptions = {
   id?: string;
@@ -64,6 +67,7 @@ export function startWorker(options: WorkerOptions = {}): Worker {
     follow: null,
     "read-back": null,
     sync: null,
+    templates: null,
     heartbeat: null,
   };
 
@@ -99,6 +103,8 @@ export function startWorker(options: WorkerOptions = {}): Worker {
 
   const slots = new SyncSlots({ workerId: id, shouldStop, ...options.sync });
   let beats = 0;
+  /** The automatic-send round in hand (its key), handed over if the deadline passes. */
+  const templateKeys = new Set<string>();
   const loops = [
     loop(
       "deliver",
@@ -118,6 +124,8 @@ export function startWorker(options: WorkerOptions = {}): Worker {
       },
       pollMs,
     ),
+    // Checks `stopped` before claiming: a stopping worker takes no new round.
+    loop("templates", async () => !stopped && (await sendAutomaticOnce(id, templateKeys)), pollMs),
     loop(
       "heartbeat",
       async () => {
@@ -142,8 +150,9 @@ export function startWorker(options: WorkerOptions = {}): Worker {
       ]);
       clearTimeout(timer);
       const released = await releaseHeld(id);
+      const automaticItems = await releaseAutomaticClaims(templateKeys);
       await removeHeartbeat(id);
-      log.info("worker.stopped", { workerId: id, inTime, ...released });
+      log.info("worker.stopped", { workerId: id, inTime, ...released, automaticItems });
       return { inTime, released };
     })();
     return stopping;

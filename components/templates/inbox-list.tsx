@@ -1,0 +1,203 @@
+"use client";
+
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { useConfirm } from "@/components/ui/confirm-dialog";
+import { Notice } from "@/components/ui/notice";
+import { ScrollBox } from "@/components/ui/scroll-box";
+import { ApiClientError, apiFetch } from "@/lib/api-client";
+import { formatCents } from "@/lib/splits/money";
+import type { InboxItemView } from "@/lib/templates/inbox";
+
+const count = new Intl.NumberFormat("en-US");
+
+/** The gifts waiting: each with its proposed split, before → after; approve, skip or edit. */
+export function InboxList({ items, waiting }: { items: InboxItemView[]; waiting: number }) {
+  const router = useRouter();
+  const [chosen, setChosen] = useState<Set<string>>(new Set());
+  const [message, setMessage] = useState<{ tone: "ok" | "danger"; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [dialog, confirm] = useConfirm();
+  const ready = items.filter((i) => i.status === "waiting" && i.lines.length > 0);
+  const toggle = (id: string) =>
+    setChosen((previous) => {
+      const next = new Set(previous);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  async function approve(which: string[] | "all") {
+    const gifts = which === "all" ? ready : ready.filter((i) => which.includes(i.id));
+    const n = which === "all" ? waiting : gifts.length;
+    const total = gifts.reduce((sum, i) => sum + (i.gift?.amountCents ?? 0), 0);
+    const newNames = gifts.some((i) => i.note?.includes("does not have yet"));
+    const yes = await confirm({
+      title: `Send ${count.format(n)} gift${n === 1 ? "" : "s"} as proposed?`,
+      body: `${which === "all" ? "Every gift ready in the inbox" : `${formatCents(total)} in all`} goes to the service in one submission, then is checked there.${newNames ? " Some lines name a campaign or fund the service does not have yet: sending creates it." : ""}`,
+      confirm: "Send",
+    });
+    if (!yes) return;
+    setBusy(true);
+    setMessage(null);
+    try {
+      const { submissionId } = await apiFetch<{ submissionId: string }>("/api/inbox/approve", {
+        method: "POST",
+        body: { idempotencyKey: crypto.randomUUID(), items: which, confirmNewNames: newNames },
+      });
+      router.push(`/history/${submissionId}`);
+    } catch (error) {
+      setMessage({ tone: "danger", text: error instanceof ApiClientError ? error.message : "Something went wrong." });
+      setBusy(false);
+    }
+  }
+
+  async function post(path: string, body: unknown, done: string) {
+    setBusy(true);
+    setMessage(null);
+    try {
+      await apiFetch(path, { method: "POST", body });
+      setChosen(new Set());
+      setMessage({ tone: "ok", text: done });
+      router.refresh();
+    } catch (error) {
+      setMessage({ tone: "danger", text: error instanceof ApiClientError ? error.message : "Something went wrong." });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const selected = [...chosen];
+  return (
+    <section aria-labelledby="waiting-title">
+      <h2 id="waiting-title">Waiting for you ({count.format(waiting)})</h2>
+      {message && <Notice tone={message.tone}>{message.text}</Notice>}
+      {dialog}
+      {items.length === 0 ? (
+        <p className="muted">Nothing to allocate. New gifts a template applies to appear here.</p>
+      ) : (
+        <>
+          <div className="button-row">
+            <Button onClick={() => void approve("all")} disabled={busy || ready.length === 0}>
+              Approve all
+            </Button>
+            <Button variant="secondary" onClick={() => void approve(selected)} disabled={busy || selected.length === 0}>
+              Approve selected ({count.format(selected.length)})
+            </Button>
+            <Button
+              variant="secondary"
+              onClick={() =>
+                void post("/api/inbox/skip", { items: selected }, "Skipped: those gifts stay as they are.")
+              }
+              disabled={busy || selected.length === 0}
+            >
+              Skip selected
+            </Button>
+          </div>
+          <ScrollBox label="Gifts to allocate">
+            <table className="table table--stack">
+              <thead>
+                <tr>
+                  <th scope="col">Choose</th>
+                  <th scope="col">Gift</th>
+                  <th scope="col">Before</th>
+                  <th scope="col">After</th>
+                  <th scope="col">Template</th>
+                </tr>
+              </thead>
+              <tbody>
+                {items.map((item) => (
+                  <tr key={item.id}>
+                    <td data-label="Choose">
+                      <input
+                        type="checkbox"
+                        checked={chosen.has(item.id)}
+                        onChange={() => toggle(item.id)}
+                        disabled={item.status !== "waiting" || item.lines.length === 0}
+                        aria-label={`Choose the gift of ${item.gift?.contactName ?? item.transactionId}`}
+                      />
+                    </td>
+                    <td data-label="Gift">
+                      <Link href={`/transactions/${encodeURIComponent(item.transactionId)}`}>
+                        {item.gift?.contactName ?? item.transactionId}
+                      </Link>{" "}
+                      {item.gift ? formatCents(item.gift.amountCents, item.gift.currency) : ""}
+                    </td>
+                    <td data-label="Before">
+                      {[item.gift?.campaign, item.gift?.fund].filter(Boolean).join(" · ") || "—"}
+                    </td>
+                    <td data-label="After">
+                      {item.lines.length > 0 ? (
+                        <ul className="plain-list">
+                          {item.lines.map((line, i) => (
+                            <li key={i}>
+                              {formatCents(line.cents, item.gift?.currency)} {line.fund}
+                              {line.campaign ? ` · ${line.campaign}` : ""}
+                            </li>
+                          ))}
+                        </ul>
+                      ) : (
+                        "—"
+                      )}
+                      {item.note && <p className="small muted">{item.note}</p>}
+                    </td>
+                    <td data-label="Template">
+                      {item.status === "choose" ? (
+                        <ChooseTemplate
+                          item={item}
+                          busy={busy}
+                          onChoose={(templateId) =>
+                            void post(
+                              `/api/inbox/${item.id}/choose`,
+                              { templateId },
+                              "Template chosen: check its split.",
+                            )
+                          }
+                        />
+                      ) : (
+                        (item.template?.name ?? "—")
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollBox>
+        </>
+      )}
+    </section>
+  );
+}
+
+function ChooseTemplate({
+  item,
+  busy,
+  onChoose,
+}: {
+  item: InboxItemView;
+  busy: boolean;
+  onChoose: (templateId: string) => void;
+}) {
+  const [value, setValue] = useState("");
+  const id = `choose-${item.id}`;
+  return (
+    <div className="button-row">
+      <label htmlFor={id} className="visually-hidden">
+        Template for this gift
+      </label>
+      <select id={id} value={value} onChange={(e) => setValue(e.target.value)}>
+        <option value="">Choose a template</option>
+        {item.choices.map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.name}
+          </option>
+        ))}
+      </select>
+      <Button variant="secondary" disabled={busy || !value} onClick={() => onChoose(value)}>
+        Use it
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,186 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { useFieldArray, useForm, useWatch } from "react-hook-form";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { Notice } from "@/components/ui/notice";
+import { ApiClientError, apiFetch } from "@/lib/api-client";
+import { type Template, type TemplateInput, templateSchema } from "@/lib/templates/schema";
+
+type Names = { campaigns: string[]; funds: string[] };
+
+export const EMPTY_TEMPLATE: TemplateInput = {
+  name: "",
+  appliesTo: { kind: "campaign", value: "" },
+  lines: [
+    { kind: "percent", figure: "50", fund: "", campaign: "" },
+    { kind: "remainder", figure: "", fund: "General", campaign: "" },
+  ],
+  autoSend: false,
+};
+
+const APPLIES = [
+  { value: "campaign", label: "Gifts of a campaign", hint: "The campaign's name" },
+  { value: "fund", label: "Gifts of a fund", hint: "The fund's name" },
+  { value: "above", label: "Gifts above an amount", hint: "An amount, like 100.00" },
+  { value: "below", label: "Gifts below an amount", hint: "An amount, like 100.00" },
+  { value: "donor", label: "Gifts of a donor", hint: "The donor's name, as the service has it" },
+] as const;
+
+/** Creates or edits a template: its lines, what it applies to, and whether it sends by itself. */
+export function TemplateForm({ id, initial, names }: { id?: string; initial: TemplateInput; names: Names }) {
+  const router = useRouter();
+  const [message, setMessage] = useState<string | null>(null);
+  const form = useForm<TemplateInput, unknown, Template>({
+    resolver: zodResolver(templateSchema),
+    defaultValues: initial,
+  });
+  const { control, register, handleSubmit, formState } = form;
+  const lines = useFieldArray({ control, name: "lines" });
+  const kind = useWatch({ control, name: "appliesTo.kind" });
+  const kinds = useWatch({ control, name: "lines" }).map((line) => line.kind);
+  const errors = formState.errors;
+
+  const onSubmit = handleSubmit(async () => {
+    setMessage(null);
+    try {
+      // The typed text travels, not the parsed values: the server reads it with the same schema.
+      await apiFetch(id ? `/api/templates/${id}` : "/api/templates", {
+        method: id ? "PUT" : "POST",
+        body: form.getValues(),
+      });
+      router.push("/templates");
+      router.refresh();
+    } catch (error) {
+      setMessage(error instanceof ApiClientError ? error.message : "Something went wrong.");
+    }
+  });
+
+  return (
+    <form className="card" onSubmit={onSubmit} noValidate aria-labelledby="template-form-title">
+      <h2 id="template-form-title">{id ? "Edit the template" : "New template"}</h2>
+      {message && <Notice tone="danger">{message}</Notice>}
+      <Field id="template-name" label="Name" error={errors.name?.message}>
+        {(c) => <input {...c} {...register("name")} maxLength={80} />}
+      </Field>
+      <fieldset className="template-lines">
+        <legend>Lines</legend>
+        <p className="small muted">
+          A percentage is of the whole gift, rounded down to the cent; an amount is taken as it is; the line that takes
+          the rest gets what is left, so every gift adds up exactly. A blank campaign keeps the gift&rsquo;s own.
+        </p>
+        {errors.lines?.root?.message || errors.lines?.message ? (
+          <p className="field__error" role="alert">
+            {errors.lines?.root?.message ?? errors.lines?.message}
+          </p>
+        ) : null}
+        <ol className="template-lines__list">
+          {lines.fields.map((field, index) => {
+            const lineErrors = errors.lines?.[index];
+            const lineKind = kinds[index];
+            return (
+              <li key={field.id} className="template-line">
+                <Field id={`line-${index}-kind`} label={`Line ${index + 1}`}>
+                  {(c) => (
+                    <select {...c} {...register(`lines.${index}.kind`)}>
+                      <option value="percent">A percentage</option>
+                      <option value="fixed">An amount</option>
+                      <option value="remainder">The rest</option>
+                    </select>
+                  )}
+                </Field>
+                {lineKind !== "remainder" && (
+                  <Field
+                    id={`line-${index}-figure`}
+                    label={lineKind === "percent" ? "Percent" : "Amount"}
+                    error={lineErrors?.figure?.message}
+                    className="field--narrow"
+                  >
+                    {(c) => <input {...c} {...register(`lines.${index}.figure`)} inputMode="decimal" />}
+                  </Field>
+                )}
+                <Field id={`line-${index}-fund`} label="Fund" error={lineErrors?.fund?.message}>
+                  {(c) => <input {...c} {...register(`lines.${index}.fund`)} list="template-funds" />}
+                </Field>
+                <Field id={`line-${index}-campaign`} label="Campaign" error={lineErrors?.campaign?.message}>
+                  {(c) => <input {...c} {...register(`lines.${index}.campaign`)} list="template-campaigns" />}
+                </Field>
+                <Field id={`line-${index}-parent`} label="Parent campaign" error={lineErrors?.parentCampaign?.message}>
+                  {(c) => <input {...c} {...register(`lines.${index}.parentCampaign`)} list="template-campaigns" />}
+                </Field>
+                {lines.fields.length > 1 && (
+                  <Button
+                    variant="link-danger"
+                    onClick={() => lines.remove(index)}
+                    aria-label={`Remove line ${index + 1}`}
+                  >
+                    Remove
+                  </Button>
+                )}
+              </li>
+            );
+          })}
+        </ol>
+        <Button
+          variant="secondary"
+          onClick={() => lines.append({ kind: "percent", figure: "", fund: "", campaign: "", parentCampaign: "" })}
+        >
+          Add a line
+        </Button>
+      </fieldset>
+      <div className="button-row">
+        <Field id="applies-kind" label="Applies to">
+          {(c) => (
+            <select {...c} {...register("appliesTo.kind")}>
+              {APPLIES.map((a) => (
+                <option key={a.value} value={a.value}>
+                  {a.label}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field
+          id="applies-value"
+          label={APPLIES.find((a) => a.value === kind)?.hint ?? "Which"}
+          error={errors.appliesTo?.value?.message}
+          className="field--grow"
+        >
+          {(c) => (
+            <input
+              {...c}
+              {...register("appliesTo.value")}
+              list={kind === "campaign" ? "template-campaigns" : kind === "fund" ? "template-funds" : undefined}
+            />
+          )}
+        </Field>
+      </div>
+      <label className="checkbox">
+        <input type="checkbox" {...register("autoSend")} /> Send automatically: new gifts it applies to are sent without
+        a click, then checked at the service
+      </label>
+      <p className="small muted">
+        Never automatically: a gift already split at the service, a gift two templates apply to, or a template naming a
+        campaign or fund the service does not have yet. Those wait in the inbox for you.
+      </p>
+      <datalist id="template-funds">
+        {names.funds.map((f) => (
+          <option key={f} value={f} />
+        ))}
+      </datalist>
+      <datalist id="template-campaigns">
+        {names.campaigns.map((c) => (
+          <option key={c} value={c} />
+        ))}
+      </datalist>
+      <div className="button-row">
+        <Button type="submit" disabled={formState.isSubmitting}>
+          {id ? "Save changes" : "Save template"}
+        </Button>
+      </div>
+    </form>
+  );
+}

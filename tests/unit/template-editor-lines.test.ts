@@ -1,0 +1,63 @@
+// A template in the split editor: its lines on this gift (exact cents, split ids the editor's
+// way) and the editor's lines saved as shares of a gift.
+import { describe, expect, it } from "vitest";
+import { linesFromTemplate, templateLinesFrom } from "@/lib/templates/editor-lines";
+import { templateLineSchema } from "@/lib/templates/schema";
+
+const home = {
+  campaign: "Holiday Meals",
+  campaignId: "c1",
+  parentCampaign: "",
+  parentCampaignId: "",
+  fund: "General",
+  fundId: "",
+};
+const known = {
+  campaigns: [{ name: "Holiday Meals", id: "c1" }],
+  funds: [
+    { name: "General", id: "f1" },
+    { name: "Operations", id: "f2" },
+  ],
+};
+
+describe("templates in the editor", () => {
+  it("puts the template's cents on the gift, re-using split ids in order and removing the ones left over", () => {
+    const lines = [
+      { kind: "percent", figure: "25", fund: "Operations" },
+      { kind: "remainder", fund: "Scholarships", campaign: "" },
+    ].map((l) => templateLineSchema.parse(l));
+    const result = linesFromTemplate(
+      lines,
+      { totalCents: 10_001, ref: "ext-1", home },
+      ["ext-1:1", "ext-1:2", "ext-1:3"],
+      ["ext-1:4"],
+      known,
+    );
+    expect(result).toMatchObject({ ok: true, removed: ["ext-1:3"] });
+    if (!result.ok) return;
+    expect(result.lines.map((l) => [l.splitId, l.amount, l.fund, l.campaign.name])).toEqual([
+      ["ext-1:1", "25.00", { name: "Operations", id: "f2", status: "known" }, "Holiday Meals"],
+      ["ext-1:2", "75.01", { name: "Scholarships", id: "", status: "new" }, "Holiday Meals"],
+    ]);
+  });
+
+  it("gives new lines ids past every id taken", () => {
+    const lines = [
+      { kind: "fixed", figure: "1.00", fund: "Operations" },
+      { kind: "remainder", fund: "General" },
+    ].map((l) => templateLineSchema.parse(l));
+    const result = linesFromTemplate(lines, { totalCents: 500, ref: "9", home }, [], ["9:1", "9:7"], known);
+    expect(result.ok && result.lines.map((l) => l.splitId)).toEqual(["9:8", "9:9"]);
+  });
+
+  it("saves lines as shares rounded down, the last taking the rest", () => {
+    const parts = [
+      { cents: 3_333, campaign: "", parentCampaign: "", fund: "A" },
+      { cents: 6_668, campaign: "", parentCampaign: "", fund: "B" },
+    ];
+    expect(templateLinesFrom(parts, 10_001).map((l) => [l.kind, l.figure, l.fund])).toEqual([
+      ["percent", "33.32", "A"],
+      ["remainder", "", "B"],
+    ]);
+  });
+});
