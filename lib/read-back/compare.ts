@@ -38,29 +38,30 @@ export function compareGift(sent: readonly SentSplit[], held: readonly ServiceSp
   for (const row of sent) {
     const split = byId.get(row.splitId);
     const add = (kind: DifferenceKind, message: string) => differences.push({ splitId: row.splitId, kind, message });
+    // In the admin's words: a line is known by its money and its fund, never by its split id.
+    const line = `the ${money(row.unitAmountCents * row.quantity)} line in ${row.fund}`;
     if (row.deleted) {
-      if (split && !split.deleted_at)
-        add("not_removed", `Split ${row.splitId} was to be removed, but the service still holds it.`);
+      if (split && !split.deleted_at) add("not_removed", `The service still holds ${line}, which was to be removed.`);
       continue;
     }
     if (!split) {
-      add("missing", `Split ${row.splitId} (${money(row.unitAmountCents * row.quantity)}) is not at the service.`);
+      add("missing", `The service does not hold ${line}: it shows ${money(0)} here.`);
       continue;
     }
     if (split.deleted_at) {
-      add("removed", `Split ${row.splitId} is removed at the service.`);
+      add("removed", `The service shows ${line} as removed.`);
       continue;
     }
     if (split.unit_amount_in_cents !== row.unitAmountCents) {
       add(
         "amount",
-        `Split ${row.splitId} holds ${money(split.unit_amount_in_cents)} at the service, not ${money(row.unitAmountCents)} as sent.`,
+        `The line in ${row.fund} holds ${money(split.unit_amount_in_cents)} at the service, not ${money(row.unitAmountCents)} as sent.`,
       );
     }
     if (split.quantity !== row.quantity) {
       add(
         "quantity",
-        `Split ${row.splitId} has quantity ${split.quantity} at the service, not ${row.quantity} as sent.`,
+        `The line in ${row.fund} has quantity ${split.quantity} at the service, not ${row.quantity} as sent.`,
       );
     }
     // A row sent without a campaign left it to the service (its default): nothing to compare.
@@ -70,13 +71,13 @@ export function compareGift(sent: readonly SentSplit[], held: readonly ServiceSp
     ) {
       add(
         "campaign",
-        `Split ${row.splitId} is in campaign “${split.campaign ?? split.campaign_id ?? "none"}” at the service, not “${row.campaign ?? row.campaignId}” as sent.`,
+        `The line in ${row.fund} is in campaign “${split.campaign ?? split.campaign_id ?? "none"}” at the service, not “${row.campaign ?? row.campaignId}” as sent.`,
       );
     }
     if (!sameThing(row.fund, row.fundId, split.fund, split.fund_id)) {
       add(
         "fund",
-        `Split ${row.splitId} is in fund “${split.fund ?? split.fund_id ?? "none"}” at the service, not “${row.fund}” as sent.`,
+        `The ${money(row.unitAmountCents * row.quantity)} line is in fund “${split.fund ?? split.fund_id ?? "none"}” at the service, not “${row.fund}” as sent.`,
       );
     }
   }

@@ -38,7 +38,9 @@ describe("read-back", () => {
       ["ext-stale-0001:1", "missing"],
       ["ext-stale-0001:2", "missing"],
     ]);
-    expect(s.differences[0]!.message).toMatch(/^Split ext-stale-0001:1 \(\$50\.00\) is not at the service\.$/);
+    expect(s.differences[0]!.message).toMatch(
+      /^The service does not hold the \$50\.00 line in .+: it shows \$0\.00 here\.$/,
+    );
   });
 
   it("ends Could not verify when the service's answers cannot show splits, never Verified", async () => {

@@ -52,17 +52,37 @@ describe("read-back: what was sent against what the service holds", () => {
       held("e:7", { deleted_at: "2026-11-23T00:00:00Z" }),
     ];
     expect(compareGift(rows, service, "USD")).toEqual([
-      { splitId: "e:1", kind: "missing", message: "Split e:1 ($50.00) is not at the service." },
-      { splitId: "e:2", kind: "amount", message: "Split e:2 holds $40.00 at the service, not $50.00 as sent." },
-      { splitId: "e:3", kind: "quantity", message: "Split e:3 has quantity 1 at the service, not 2 as sent." },
+      {
+        splitId: "e:1",
+        kind: "missing",
+        message: "The service does not hold the $50.00 line in General: it shows $0.00 here.",
+      },
+      {
+        splitId: "e:2",
+        kind: "amount",
+        message: "The line in General holds $40.00 at the service, not $50.00 as sent.",
+      },
+      {
+        splitId: "e:3",
+        kind: "quantity",
+        message: "The line in General has quantity 1 at the service, not 2 as sent.",
+      },
       {
         splitId: "e:4",
         kind: "campaign",
-        message: "Split e:4 is in campaign “Autumn” at the service, not “Spring” as sent.",
+        message: "The line in General is in campaign “Autumn” at the service, not “Spring” as sent.",
       },
-      { splitId: "e:5", kind: "fund", message: "Split e:5 is in fund “General” at the service, not “Food” as sent." },
-      { splitId: "e:6", kind: "not_removed", message: "Split e:6 was to be removed, but the service still holds it." },
-      { splitId: "e:7", kind: "removed", message: "Split e:7 is removed at the service." },
+      {
+        splitId: "e:5",
+        kind: "fund",
+        message: "The $50.00 line is in fund “General” at the service, not “Food” as sent.",
+      },
+      {
+        splitId: "e:6",
+        kind: "not_removed",
+        message: "The service still holds the $50.00 line in General, which was to be removed.",
+      },
+      { splitId: "e:7", kind: "removed", message: "The service shows the $50.00 line in General as removed." },
     ]);
   });
 
