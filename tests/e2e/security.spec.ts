@@ -288,6 +288,8 @@ test("every route handler answers bad input with a clear 4xx and stores nothing"
     data: {
       idempotencyKey: crypto.randomUUID(),
       allocations: [{ ...valid, rows: [{ ...valid.rows[0], campaign: "<img src=x onerror=alert(1)> Été 🎉" }] }],
+      // A name new to the organization is sent only when confirmed, as the review's tick does.
+      confirmedNewNames: [{ kind: "campaign", name: "<img src=x onerror=alert(1)> Été 🎉" }],
     },
   });
   expect(html.status()).toBe(201);
