@@ -3,9 +3,13 @@
 // down every caller of that organization (sync windows, outbox, read-back, pages) and nobody
 // else's. Per process: instances learn on their own, each from the answers it gets.
 import "server-only";
+import { setAdaptiveLimitProvider } from "@/lib/metrics/adaptive-limit";
 import { AdaptiveLimit, type LimitSnapshot } from "@/lib/service/adaptive-limit";
 
 const limits = new Map<string, AdaptiveLimit>();
+
+// The metrics' gauge of the adaptive limit reads this process's limits when scraped.
+setAdaptiveLimitProvider(() => [...limits.values()].map((limit) => limit.snapshot().concurrency));
 
 export function limitFor(connectionId: string): AdaptiveLimit {
   let limit = limits.get(connectionId);
