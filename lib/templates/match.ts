@@ -12,22 +12,11 @@ import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { centsToInput } from "@/lib/splits/money";
 import type { Allocation } from "@/lib/splits/schema";
+import { CSV_COLUMNS } from "@/lib/bulk/csv-format";
 import { describeNewName, namesInUse, unusedNames } from "@/lib/submissions/new-names";
 import { CONTACT_SEARCH_LENGTH } from "@/lib/transactions/store-page";
 import { templateShares } from "./shares";
 import { type LoadedTemplate, loadTemplates } from "./store";
-
-const COLUMNS = [
-  "transaction_id",
-  "amount",
-  "quantity",
-  "campaign",
-  "campaign_id",
-  "parent_campaign",
-  "parent_campaign_id",
-  "fund",
-  "fund_id",
-];
 
 /** Gifts handled per statement round: bounds memory when a large batch of gifts arrives at once. */
 const GIFTS_PER_ROUND = 10_000;
@@ -138,7 +127,7 @@ async function propose(
     if (typeof group === "string") unfit.set(gift.transactionId, group);
     else groups.push(group);
   }
-  const checked = new Map((await checkGroups(connectionId, COLUMNS, groups)).map((i) => [i.transactionKey, i]));
+  const checked = new Map((await checkGroups(connectionId, CSV_COLUMNS, groups)).map((i) => [i.transactionKey, i]));
   const rows = matched.map((gift) => {
     const base = { connectionId, transactionId: gift.transactionId };
     if (gift.templateIds.length > 1) {
@@ -214,7 +203,7 @@ export async function proposalFor(
   if (!gift) return { allocation: null, note: "This gift is no longer in Apportion's copy of the service's gifts." };
   const group = groupFor(transactionId, Number(gift.amountCents), template);
   if (typeof group === "string") return { allocation: null, note: group };
-  const [item] = await checkGroups(connectionId, COLUMNS, [group]);
+  const [item] = await checkGroups(connectionId, CSV_COLUMNS, [group]);
   if (!item?.valid || !item.allocation) return { allocation: null, note: item ? problemsOf(item) : null };
   const fresh = (await namesNewTo(connectionId, [template])).get(template.id) ?? [];
   return { allocation: item.allocation, note: newNamesNote(fresh) };

@@ -9,9 +9,9 @@ import Papa from "papaparse";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { editor, expectNoSeriousAxeViolations, openEditor } from "./editor";
-import { connect, emulatorSwitch, openSettings, resetAppData, RIVERSIDE } from "./helpers";
+import { connect, dropGiftSilently, emulatorSwitch, openSettings, resetAppData } from "./helpers";
 import pg from "pg";
-import { appEnv, EMULATOR_URL } from "./config";
+import { appEnv } from "./config";
 
 test.use({ timezoneId: "America/New_York" });
 
@@ -69,11 +69,7 @@ for (const size of WIDTHS) {
     // The gift ext-1001-0004 ($5.00, Tom Becker's) leaves the service; the copy still lists it,
     // and the service drops rows for gifts it does not know without a notification.
     const donor = await donorOf("51001004");
-    await emulatorSwitch(request, "settings", { not_found: "silent" });
-    const deleted = await request.post(`${EMULATOR_URL}/__emulator/organizations/${RIVERSIDE.id}/delete`, {
-      data: { ids: ["51001004"] },
-    });
-    expect(deleted.ok()).toBe(true);
+    await dropGiftSilently(request, "51001004");
 
     await openEditor(page, "ext-1001-0004");
     await e.button("Add line").click();
