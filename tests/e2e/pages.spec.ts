@@ -58,6 +58,7 @@ for (const size of WIDTHS) {
     await e.dialog().getByRole("button", { name: "Send to the service" }).click();
     await expect(page.getByRole("status").getByText("Differs", { exact: true })).toBeVisible({ timeout: 20_000 });
 
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Gifts" }).click();
     await openEditor(page, "ext-1001-0001");
     await e.button("Add line").click();
     await e.button("Add line").click();
