@@ -79,7 +79,9 @@ describe("GET /api/metrics", () => {
     await expect(
       withServiceAccess(org.connection.id, (token, target) => queryTransactions(target, token, { query: {} })),
     ).rejects.toThrow();
-    // The limiter's provider (set by the service client that adapts); nothing before it is set.
+    // The service client that adapts sets the limiter's provider when it loads (the sync above
+    // loaded it, in whatever order this file's imports ran); without one the gauge says nothing.
+    setAdaptiveLimitProvider(undefined);
     expect(await (await scrape(`Bearer ${TOKEN}`)).text()).not.toMatch(/^apportion_service_adaptive_limit\{/m);
     setAdaptiveLimitProvider(() => [8, 3, 5]);
 
