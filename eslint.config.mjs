@@ -1,6 +1,7 @@
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTypescript from "eslint-config-next/typescript";
 import tseslint from "typescript-eslint";
+import layers, { SERVER_FILES, SERVER_FOLDERS } from "./scripts/eslint-layers.mjs";
 
 export default tseslint.config(
   {
@@ -32,107 +33,42 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
   },
-  // Layers (docs/architecture.md, "Layers"): habit is not enough to hold them.
+  // Layers (docs/architecture.md, "Layers"): habit is not enough to hold them. Each import is
+  // resolved to the file it names (scripts/eslint-layers.mjs), so `../../lib/db` and
+  // `import("@/lib/db")` meet the same rule as `@/lib/db`:
+  // - lib/service imports nothing of the app's other parts, no React, Next.js or database: the
+  //   service's client could be lifted out and tested against any server;
+  // - components never import the database client or Prisma's types, nor app/;
+  // - lib never imports app/ or components/;
+  // - a shared lib module (no `import "server-only"`) imports neither the database, nor a
+  //   server-only module, nor a server package;
+  // - the emulator imports nothing from the app: it stands in for a service nobody here wrote, and
+  //   sharing code would let a mistake in one agree with the same mistake in the other.
   {
-    // The service's client knows the service and nothing of the app: no other lib domain, no
-    // database, no React or Next.js. It may be lifted out and tested against any server.
-    files: ["lib/service/**"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            { regex: "^@/(?!lib/service/)", message: "lib/service imports nothing of the app's other parts." },
-            { regex: "^\\.\\./", message: "lib/service imports nothing outside its folder." },
-            {
-              regex: "^(react|react-dom|next|next-auth|@prisma|pg)(/|$)",
-              message: "lib/service knows no React, Next.js or database.",
-            },
-          ],
-        },
-      ],
-    },
+    files: ["lib/**/*.ts", "lib/**/*.tsx", "components/**/*.ts", "components/**/*.tsx", "emulator/**/*.ts"],
+    ignores: ["lib/generated/**"],
+    plugins: { layers },
+    rules: { "layers/imports": "error" },
   },
   {
-    // Components render view types; the database and its types stay on the server side of lib.
-    files: ["components/**"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            {
-              regex: "^(@/lib/db|@/lib/generated/|@prisma/|pg$)",
-              message: "Components take view types from lib, never the database client or Prisma's types.",
-            },
-          ],
-        },
-      ],
-    },
+    // No two modules import each other, however long the ring.
+    files: ["{app,components,lib,emulator,probe,scripts}/**/*.{ts,tsx}", "*.ts"],
+    ignores: ["lib/generated/**"],
+    plugins: { layers },
+    rules: { "layers/no-cycle": "error" },
   },
   {
-    // The emulator stands in for a service nobody here wrote: sharing the app's code would let
-    // a mistake in one agree with the same mistake in the other.
-    files: ["emulator/**"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            { regex: "^@/", message: "The emulator imports nothing from the app." },
-            {
-              regex: "^(\\.\\./)+(lib|app|components|scripts|tests|bench|proxy|instrumentation)(/|$|\\.)",
-              message: "The emulator imports nothing from the app.",
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // Every server module says so: importing one from a client component then fails the build
-    // instead of shipping server code (or a secret) to the browser. The files listed under
-    // `ignores` are shared: the browser loads them, or the launcher, next.config.ts or proxy.ts do.
-    files: ["lib/**/*.ts", "lib/**/*.tsx"],
-    ignores: [
-      "lib/generated/**",
-      "lib/splits/**",
-      "lib/hooks/**",
-      "lib/service/import-rows.ts",
-      "lib/service/transaction-ref.ts",
-      "lib/bulk/api-schemas.ts",
-      "lib/bulk/csv-format.ts",
-      "lib/bulk/csv-read.ts",
-      "lib/bulk/csv-encoding.ts",
-      "lib/bulk/rule.ts",
-      "lib/transactions/page-number.ts",
-      "lib/templates/schema.ts",
-      "lib/templates/shares.ts",
-      "lib/templates/describe.ts",
-      "lib/templates/editor-lines.ts",
-      "lib/submissions/final-statuses.ts",
-      "lib/submissions/submission-state.ts",
-      "lib/submissions/moves.ts",
-      "lib/api-client.ts",
-      "lib/query-client.ts",
-      "lib/scopes.ts",
-      "lib/unicode.ts",
-      "lib/uuid.ts",
-      "lib/zod-csp.ts",
-      "lib/env.ts",
-      "lib/security/csp.ts",
-      "lib/when.ts",
-      "lib/return-path.ts",
-      "lib/gift-name.ts",
-      "lib/transactions/gifts-copied.ts",
-    ],
+    // Server-only by path: every module in these folders starts with import "server-only", so a
+    // client component importing one fails the build instead of shipping server code (or a
+    // secret) to the browser. Elsewhere in lib/ the file says which it is, and a shared one is held
+    // to shared imports by layers/imports above.
+    files: [...SERVER_FOLDERS.flatMap((folder) => [`${folder}/**/*.ts`, `${folder}/**/*.tsx`]), ...SERVER_FILES],
     rules: {
       "no-restricted-syntax": [
         "error",
         {
           selector: "Program:not(:has(ImportDeclaration[source.value='server-only']))",
-          message:
-            'A server module starts with import "server-only"; a module the browser loads too is listed as shared in eslint.config.mjs.',
+          message: `A module in ${SERVER_FOLDERS.join(", ")} starts with import "server-only".`,
         },
       ],
     },

@@ -55,7 +55,8 @@ const { connectOrganization, emulatorSwitch } = await import("../tests/support/c
 const { withServiceAccess } = await import("../lib/connections/service-access");
 const { queryTransactions } = await import("../lib/service/transactions");
 const { syncTransactions } = await import("../lib/transactions/sync");
-const { listTransactions, transactionFiltersSchema } = await import("../lib/transactions/read");
+const { listTransactions } = await import("../lib/transactions/read");
+const { transactionFiltersSchema } = await import("../lib/transactions/filters");
 const { db } = await import("../lib/db");
 
 const connection = await connectOrganization(emulator);

@@ -3,7 +3,7 @@
 import { memo, useState, useSyncExternalStore } from "react";
 import type { NameChoice } from "@/lib/splits/editor-lines";
 import type * as ComboboxModuleType from "./name-combobox";
-import { displayText, type NameOption, type PickerKind, resolveTyped } from "./picker-logic";
+import { displayText, type NameOption, placeholderFor, type PickerKind, resolveTyped } from "./picker-logic";
 
 type ComboboxModule = typeof ComboboxModuleType;
 
@@ -59,16 +59,6 @@ export const NamePicker = memo(function NamePicker(props: NamePickerProps) {
   return loaded ? <loaded.NameCombobox {...props} /> : <PlainNameInput {...props} />;
 });
 
-const PLACEHOLDER: Record<PickerKind, string> = {
-  campaign: "Choose a campaign",
-  parent: "Same parent",
-  fund: "Choose a fund",
-};
-
-export function placeholderFor(kind: PickerKind) {
-  return PLACEHOLDER[kind];
-}
-
 function PlainNameInput({
   id,
   label,
@@ -93,7 +83,7 @@ function PlainNameInput({
         aria-invalid={invalid || undefined}
         aria-describedby={describedBy}
         autoComplete="off"
-        placeholder={placeholder ?? PLACEHOLDER[kind]}
+        placeholder={placeholder ?? placeholderFor(kind)}
         value={text ?? shown}
         onFocus={loadPickers}
         onChange={(event) => setText(event.target.value)}

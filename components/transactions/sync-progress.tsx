@@ -1,7 +1,7 @@
 "use client";
 
 import { giftsCopied } from "@/lib/transactions/gifts-copied";
-import type { SyncProgress as Progress } from "@/lib/transactions/sync";
+import type { SyncProgress as Progress } from "@/lib/transactions/sync-progress";
 
 /** While a copy from the service is under way: how far it is. The list around it is usable. */
 export function SyncProgress({ sync }: { sync: Progress | undefined }) {

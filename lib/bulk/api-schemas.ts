@@ -1,7 +1,7 @@
 // Bodies of the bulk and rules routes. Sizes are bounded here so a request can never ask the
 // server to hold more than one part of an upload.
 import { z } from "zod";
-import { transactionFiltersSchema } from "@/lib/transactions/read";
+import { transactionFiltersSchema } from "@/lib/transactions/filters";
 import { textProblem } from "@/lib/unicode";
 import { MAX_PART_ROWS, MAX_VALUE_LENGTH } from "./csv-format";
 import { ruleSchema, savedRuleSchema } from "./rule";

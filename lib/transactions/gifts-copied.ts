@@ -1,6 +1,6 @@
 // How far a first copy is, in the words every screen uses. Usable on either side (no server-only):
 // the transactions page, the settings card and the not-copied message all say it.
-import type { SyncProgress } from "./sync";
+import type { SyncProgress } from "./sync-progress";
 
 const count = new Intl.NumberFormat("en-US");
 

@@ -3,16 +3,9 @@
 // found by skipping index entries alone (an index-only scan), and a page in the back half of the
 // list is read from the end: the last page costs what the first does, the middle one the most.
 import "server-only";
-import { z } from "zod";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
-
-export const LIST_SORTS = ["date", "amount", "donor"] as const;
-export type ListSort = (typeof LIST_SORTS)[number];
-export type ListOrder = "asc" | "desc";
-
-export const listSortSchema = z.enum(LIST_SORTS, "Sort by date, amount or donor.").optional().default("date");
-export const listOrderSchema = z.enum(["asc", "desc"], "Order asc or desc.").optional();
+import type { ListOrder, ListSort } from "./filters";
 
 /** The direction a key starts in when none is asked for: newest and largest first, donors A to Z. */
 export function defaultOrder(sort: ListSort): ListOrder {

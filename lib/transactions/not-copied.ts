@@ -6,7 +6,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { giftsCopied } from "./gifts-copied";
-import { syncProgress } from "./sync";
+import { syncProgress } from "./sync-progress";
 
 export const REMOVED_GIFT_MESSAGE =
   "This gift is no longer in Apportion's copy: a full sync did not find it at the service, where it may have been deleted. Its past allocations stay in History.";

@@ -1,49 +1,12 @@
 // Reads of the synced transactions and the known allocation, always scoped to one connection:
 // the connection id is a required argument of every function here.
 import "server-only";
-import { z } from "zod";
 import { db } from "@/lib/db";
 import { sql } from "@/lib/db-sql";
 import type { KnownSplit, KnownTransaction, Prisma } from "@/lib/generated/prisma/client";
-import {
-  type CurrencyTotal,
-  defaultOrder,
-  listOrderSchema,
-  listSortSchema,
-  listTotals,
-  orderFor,
-  pageIds,
-} from "./list-page";
-import { type SyncProgress, syncProgress } from "./sync";
-
-export const transactionFiltersSchema = z.object({
-  search: z
-    .string()
-    .trim()
-    .max(100, "Search for at most 100 characters.")
-    .refine((v) => !v.includes("\u0000"), "Search text cannot contain a NUL character.")
-    .optional()
-    .default(""),
-  campaignId: z.string().trim().max(100).optional().default(""),
-  /** A fund by name: funds need not have ids at the service ("General" when unknown). */
-  fund: z.string().trim().max(200).optional().default(""),
-  after: z.iso.date("Use a date like 2026-01-31.").optional().or(z.literal("")),
-  before: z.iso.date("Use a date like 2026-01-31.").optional().or(z.literal("")),
-  split: z.enum(["all", "split", "unsplit"]).optional().default("all"),
-  sort: listSortSchema,
-  order: listOrderSchema,
-  page: z.coerce
-    .number("Give the page as a number, like 3.")
-    .int("Give the page as a whole number, like 3.")
-    .min(1, "Pages start at 1.")
-    .max(100_000, "Pages go up to 100,000.")
-    .optional()
-    .default(1),
-  perPage: z.coerce.number().int().min(1).max(100).optional().default(25),
-});
-export type TransactionFilters = z.infer<typeof transactionFiltersSchema>;
-/** What chooses the gifts, without their order or page (a bulk rule's filters). */
-export type GiftFilters = Omit<TransactionFilters, "sort" | "order" | "page" | "perPage">;
+import type { GiftFilters, TransactionFilters } from "./filters";
+import { type CurrencyTotal, defaultOrder, listTotals, orderFor, pageIds } from "./list-page";
+import { type SyncProgress, syncProgress } from "./sync-progress";
 
 export type SplitView = {
   splitId: string;

@@ -47,25 +47,3 @@ export async function requestSync(connectionId: string): Promise<void> {
     data: { requestedAt: new Date() },
   });
 }
-
-export type SyncProgress = {
-  /** A run is under way (or waiting for the worker). */
-  running: boolean;
-  /** No full copy has completed yet: the list holds only part of the organization. */
-  firstCopy: boolean;
-  copied: number;
-  /** The service's count for the run, when it gave one ("about": gifts come and go meanwhile). */
-  expected: number | null;
-  lastError: string | null;
-};
-
-export async function syncProgress(connectionId: string): Promise<SyncProgress> {
-  const sync = await db().transactionSync.findUnique({ where: { connectionId } });
-  return {
-    running: sync !== null && (sync.mode !== null || sync.requestedAt !== null),
-    firstCopy: sync?.fullCompletedAt == null,
-    copied: sync?.mode === "full" ? sync.copied : 0,
-    expected: sync?.mode === "full" ? sync.expected : null,
-    lastError: sync?.lastError ?? null,
-  };
-}

@@ -14,7 +14,8 @@ import { submitDraft } from "@/lib/bulk/submit";
 import { db } from "@/lib/db";
 import { getProgress } from "@/lib/submissions/progress";
 import { tick } from "@/lib/outbox/tick";
-import { knownNames, transactionFiltersSchema } from "@/lib/transactions/read";
+import { transactionFiltersSchema } from "@/lib/transactions/filters";
+import { knownNames } from "@/lib/transactions/read";
 import { connectOrganization } from "../support/connected-org";
 import { activeServiceSplits, settle, withSyncedOrganization } from "../support/synced-org";
 

@@ -5,7 +5,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import type { KnownTransaction } from "@/lib/generated/prisma/client";
-import { listTransactions, transactionFiltersSchema } from "@/lib/transactions/read";
+import { transactionFiltersSchema } from "@/lib/transactions/filters";
+import { listTransactions } from "@/lib/transactions/read";
 import { syncTransactions } from "@/lib/transactions/sync";
 import { sql } from "@/lib/db-sql";
 import { emulatorSwitch } from "../support/connected-org";

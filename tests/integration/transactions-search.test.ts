@@ -3,7 +3,8 @@
 // sync itself. Also the sync's overlapping writers when consecutive pages share gifts.
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { knownNames, listTransactions, transactionFiltersSchema } from "@/lib/transactions/read";
+import { transactionFiltersSchema } from "@/lib/transactions/filters";
+import { knownNames, listTransactions } from "@/lib/transactions/read";
 import type { ServiceTransaction } from "@/lib/service/transactions";
 import { LeaseLost, storeBatch } from "@/lib/transactions/store-page";
 import { takeSyncLease } from "@/lib/transactions/sync-lease";

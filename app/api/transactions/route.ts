@@ -1,5 +1,6 @@
 import { apiRoute } from "@/lib/api/route";
-import { listTransactions, transactionFiltersSchema } from "@/lib/transactions/read";
+import { transactionFiltersSchema } from "@/lib/transactions/filters";
+import { listTransactions } from "@/lib/transactions/read";
 
 export const GET = apiRoute({}, async ({ connection, request }) => {
   const filters = transactionFiltersSchema.parse(Object.fromEntries(request.nextUrl.searchParams));

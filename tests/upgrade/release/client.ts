@@ -12,7 +12,8 @@ import { submissionRequestSchema } from "@/lib/splits/schema";
 import { createSubmission } from "@/lib/submissions/create";
 import { listSubmissions } from "@/lib/submissions/list";
 import { getSubmission } from "@/lib/submissions/read";
-import { listTransactions, transactionFiltersSchema } from "@/lib/transactions/read";
+import { transactionFiltersSchema } from "@/lib/transactions/filters";
+import { listTransactions } from "@/lib/transactions/read";
 import { splitRowInput } from "@/tests/support/split-input";
 
 const name = process.env.CLIENT_NAME ?? "client";

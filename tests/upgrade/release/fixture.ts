@@ -17,7 +17,7 @@ import { splitEvenly } from "@/lib/splits/allocate";
 import { centsToInput } from "@/lib/splits/money";
 import { submissionRequestSchema } from "@/lib/splits/schema";
 import { createSubmission } from "@/lib/submissions/create";
-import { transactionFiltersSchema } from "@/lib/transactions/read";
+import { transactionFiltersSchema } from "@/lib/transactions/filters";
 import { syncTransactions } from "@/lib/transactions/sync";
 import { connectOrganization, emulatorSwitch } from "@/tests/support/connected-org";
 import { splitRowInput } from "@/tests/support/split-input";
