@@ -1,14 +1,18 @@
-// Plain SQL on the shared pool (see pool() in db.ts), for statements whose parameters are large
-// arrays or JSON, and the few that run on every request: `sql` is a tagged template like Prisma's
-// $queryRaw (every ${value} a bind parameter; `raw()` text spliced in as is, for constant
-// fragments only), run as a prepared statement where that is safe; `sqlRows` takes the text and
-// values as they are. pg parses results with its own defaults (int8 and numeric come back as
-// strings, json as values), except timestamps without a zone, read as UTC as Prisma reads them.
+// Every hand-written SQL statement of the app goes through this module (the rule: docs/
+// architecture.md, "Database access"). `sql` is a tagged template like Prisma's $queryRaw (every
+// ${value} a bind parameter; `raw()` text spliced in as is, for constant fragments only;
+// `fragment` a piece with its own parameters), run on the shared pool (see pool() in db.ts) as a
+// prepared statement where that is safe; `execute` is the same for a statement whose answer is the
+// number of rows it changed; `sqlRows` takes the text and values as they are; `sqlIn(tx)` runs the
+// same template inside a Prisma transaction, for a statement that must share one with model calls.
+// On the pool, pg parses results with its own defaults (int8 and numeric come back as strings,
+// json as values), except timestamps without a zone, read as UTC as Prisma reads them.
 import "server-only";
 import { createHash } from "node:crypto";
 import pg from "pg";
 import { pool } from "@/lib/db";
 import { getEnv } from "@/lib/env";
+import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 
 class Raw {
   constructor(readonly text: string) {}
@@ -17,6 +21,33 @@ class Raw {
 /** Constant SQL text, spliced in as is: never a value that came from outside. */
 export function raw(text: string): Raw {
   return new Raw(text);
+}
+
+class Fragment {
+  constructor(
+    readonly strings: readonly string[],
+    readonly values: readonly unknown[],
+  ) {}
+}
+
+/** A piece of a statement with its own parameters, spliced into `sql`/`statement` (its `${…}` are
+ *  numbered in the whole statement's order). */
+export function fragment(strings: TemplateStringsArray, ...values: unknown[]): Fragment {
+  return new Fragment([...strings], values);
+}
+
+function build(strings: readonly string[], values: readonly unknown[], params: unknown[]): string {
+  let text = strings[0] ?? "";
+  values.forEach((value, i) => {
+    if (value instanceof Raw) text += value.text;
+    else if (value instanceof Fragment) text += build(value.strings, value.values, params);
+    else {
+      params.push(value);
+      text += `$${params.length}`;
+    }
+    text += strings[i + 1] ?? "";
+  });
+  return text;
 }
 
 /** `name` makes it a prepared statement on each pooled connection: PostgreSQL parses it once per
@@ -37,16 +68,8 @@ function nameOf(text: string): string {
 }
 
 export function statement(strings: TemplateStringsArray, ...values: unknown[]): Statement {
-  let text = strings[0] ?? "";
   const params: unknown[] = [];
-  values.forEach((value, i) => {
-    if (value instanceof Raw) text += value.text;
-    else {
-      params.push(value);
-      text += `$${params.length}`;
-    }
-    text += strings[i + 1] ?? "";
-  });
+  const text = build(strings, values, params);
   return getEnv().DATABASE_POOL_MAX > 1 ? { text, values: params, name: nameOf(text) } : { text, values: params };
 }
 
@@ -62,6 +85,32 @@ const UTC_TYPES = {
 export async function sql<T>(strings: TemplateStringsArray, ...values: unknown[]): Promise<T[]> {
   const result = await pool().query({ ...statement(strings, ...values), types: UTC_TYPES });
   return result.rows as T[];
+}
+
+/** A statement that returns no rows to read (UPDATE, DELETE, INSERT, VACUUM, pg_notify…): the
+ *  number of rows it changed (Prisma's $executeRaw answered the same). */
+export async function execute(strings: TemplateStringsArray, ...values: unknown[]): Promise<number> {
+  const result = await pool().query({ ...statement(strings, ...values), types: UTC_TYPES });
+  return result.rowCount ?? 0;
+}
+
+/**
+ * The same templates inside a Prisma transaction, for a statement that must share one with model
+ * calls: `sqlIn(tx)` in an interactive one (`db().$transaction(async (tx) => …)`), `sqlIn(db())`
+ * for an item of a batch (`db().$transaction([…])`, which takes Prisma's own promises). Prisma runs
+ * it and parses the answer its own way (int8 as bigint, numeric as Decimal).
+ */
+export function sqlIn(client: Pick<PrismaClient, "$queryRawUnsafe" | "$executeRawUnsafe">) {
+  return {
+    sql<T>(strings: TemplateStringsArray, ...values: unknown[]): Prisma.PrismaPromise<T[]> {
+      const params: unknown[] = [];
+      return client.$queryRawUnsafe<T[]>(build(strings, values, params), ...params);
+    },
+    execute(strings: TemplateStringsArray, ...values: unknown[]): Prisma.PrismaPromise<number> {
+      const params: unknown[] = [];
+      return client.$executeRawUnsafe(build(strings, values, params), ...params);
+    },
+  };
 }
 
 /**

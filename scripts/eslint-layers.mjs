@@ -233,5 +233,25 @@ const noCycleRule = {
   },
 };
 
-const layers = { meta: { name: "layers" }, rules: { imports: importsRule, "no-cycle": noCycleRule } };
+// Every hand-written statement goes through lib/db-sql.ts (docs/architecture.md, "Database
+// access"): Prisma's raw methods are called there and nowhere else.
+const rawSqlRule = {
+  meta: { type: "problem", docs: { description: "Raw SQL only through lib/db-sql.ts." }, schema: [] },
+  create(context) {
+    return {
+      "MemberExpression[property.name=/^\\$(queryRaw|executeRaw)(Unsafe)?$/]"(node) {
+        context.report({
+          node,
+          message:
+            "A hand-written statement goes through lib/db-sql.ts (sql, execute, sqlIn(tx)), not Prisma's raw methods.",
+        });
+      },
+    };
+  },
+};
+
+const layers = {
+  meta: { name: "layers" },
+  rules: { imports: importsRule, "no-cycle": noCycleRule, "raw-sql": rawSqlRule },
+};
 export default layers;

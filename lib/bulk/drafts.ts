@@ -3,6 +3,7 @@
 // the connection id and scopes its reads and writes by it.
 import "server-only";
 import { AppError } from "@/lib/app-error";
+import { sqlIn } from "@/lib/db-sql";
 import { db, type Tx } from "@/lib/db";
 import { type BulkDraft, Prisma } from "@/lib/generated/prisma/client";
 import { centsToInput } from "@/lib/splits/money";
@@ -42,7 +43,7 @@ export async function addCsvItems(
 
   await db().$transaction(
     async (tx) => {
-      const [locked] = await tx.$queryRaw<{ status: string; transactionCount: number; rowCount: number }[]>`
+      const [locked] = await sqlIn(tx).sql<{ status: string; transactionCount: number; rowCount: number }>`
         SELECT status, "transactionCount", "rowCount" FROM "BulkDraft" WHERE id = ${draft.id}::uuid FOR UPDATE`;
       if (locked?.status !== "uploading") throw new AppError("conflict", "This upload is already complete.");
       if (locked.transactionCount + items.length > MAX_BULK_TRANSACTIONS) {
@@ -192,7 +193,7 @@ async function storeItems(tx: Tx, draftId: string, items: CheckedItem[], positio
   const valid = items.filter((i) => i.valid);
   // One statement whose columns are arrays (as for submission rows, lib/submissions/store.ts):
   // createMany spent about 330 ms on each part of 5,000 lines.
-  await tx.$executeRaw`
+  await sqlIn(tx).execute`
     INSERT INTO "BulkDraftItem"
       ("id", "draftId", "position", "transactionKey", "transactionId", "valid", "errors", "rows", "allocation")
     SELECT gen_random_uuid(), ${draftId}::uuid, ${position}::int + t.n - 1, t.key, t.transaction_id, t.valid,

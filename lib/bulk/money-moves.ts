@@ -3,7 +3,7 @@
 // editor's review does the same for one gift). Two statements over the stored allocations and
 // the synced copy, whatever the draft's size.
 import "server-only";
-import { db } from "@/lib/db";
+import { sql } from "@/lib/db-sql";
 
 export type MoneyMove = { campaign: string | null; fund: string; beforeCents: number; afterCents: number };
 
@@ -17,7 +17,7 @@ export async function moneyMoves(
   draftId: string,
 ): Promise<{ moves: MoneyMove[]; more: number; currency: string | null }> {
   const [after, before, currencies] = await Promise.all([
-    db().$queryRaw<Sum[]>`
+    sql<Sum>`
       SELECT coalesce(r.row ->> 'campaign', 'campaign id ' || (r.row ->> 'campaignId')) AS campaign,
              r.row ->> 'fund' AS fund,
              sum((r.row ->> 'amount')::bigint * (r.row ->> 'quantity')::bigint) AS cents
@@ -27,7 +27,7 @@ export async function moneyMoves(
       WHERE i."draftId" = ${draftId}::uuid AND i.valid
       GROUP BY 1, 2`,
     // A gift that is split holds its money in its active splits; one that is not, in itself.
-    db().$queryRaw<Sum[]>`
+    sql<Sum>`
       WITH gifts AS (
         SELECT DISTINCT i."transactionId" FROM "BulkDraftItem" i
         JOIN "BulkDraft" d ON d.id = i."draftId" AND d."connectionId" = ${connectionId}::uuid
@@ -46,7 +46,7 @@ export async function moneyMoves(
         )
       ) held
       GROUP BY 1, 2`,
-    db().$queryRaw<{ currency: string }[]>`
+    sql<{ currency: string }>`
       SELECT DISTINCT t.currency FROM "KnownTransaction" t
       JOIN "BulkDraftItem" i ON i."transactionId" = t."transactionId"
       WHERE i."draftId" = ${draftId}::uuid AND i.valid AND t."connectionId" = ${connectionId}::uuid

@@ -6,8 +6,7 @@
 // a list that changed since (another part, a name replaced) needs confirming again.
 import "server-only";
 import { AppError } from "@/lib/app-error";
-import { Prisma } from "@/lib/generated/prisma/client";
-import { db } from "@/lib/db";
+import { execute, fragment, sql } from "@/lib/db-sql";
 import { matchName } from "@/lib/splits/near-names";
 import { knownNames } from "@/lib/transactions/read";
 import { type NameKind, namesInUse, newNamesRefusal } from "@/lib/submissions/new-names";
@@ -43,9 +42,11 @@ export async function newNamesIn(connectionId: string, draftId: string): Promise
   const funds = [...inUse.funds];
   // One statement over the stored allocations, scoped to the connection, known names left out in
   // SQL; the names used are gathered once (a CTE read three times is computed once).
-  const [found] = await db().$queryRaw<
-    { total: number; digest: string | null; shown: { kind: NameKind; name: string; transactions: number }[] }[]
-  >`
+  const [found] = await sql<{
+    total: number;
+    digest: string | null;
+    shown: { kind: NameKind; name: string; transactions: number }[];
+  }>`
     WITH used AS (${usedNames(connectionId, draftId, campaigns, funds)})
     SELECT
       (SELECT count(*)::int FROM used) AS total,
@@ -65,7 +66,7 @@ export async function newNamesIn(connectionId: string, draftId: string): Promise
 }
 
 function usedNames(connectionId: string, draftId: string, campaigns: string[], funds: string[]) {
-  return Prisma.sql`
+  return fragment`
     SELECT n.kind, n.name, count(DISTINCT i.id)::int AS transactions
     FROM "BulkDraftItem" i
     JOIN "BulkDraft" d ON d.id = i."draftId" AND d."connectionId" = ${connectionId}::uuid
@@ -112,7 +113,7 @@ export async function replaceNewName(
     throw new AppError("conflict", "This allocation is being sent or was sent: it cannot change now.");
   }
   // One statement over the stored allocations, and only while the draft is still ready to send.
-  return db().$executeRaw`
+  return execute`
     UPDATE "BulkDraftItem" i
     SET allocation = jsonb_set(i.allocation, '{rows}', (
       SELECT jsonb_agg(

@@ -12,7 +12,7 @@
 // A read that was in flight when a change arrived is not kept: it may have read the row before
 // that change committed. `generation` counts changes for that check.
 import "server-only";
-import { db } from "@/lib/db";
+import { execute } from "@/lib/db-sql";
 import { getEnv } from "@/lib/env";
 import type { Connection } from "@/lib/generated/prisma/client";
 import {
@@ -118,7 +118,7 @@ export function processConnectionCache(): ConnectionCache {
       env.CONNECTION_CACHE === "1" && env.DATABASE_URL
         ? createListeningCache({
             databaseUrl: env.DATABASE_URL,
-            notify: (payload) => db().$executeRaw`SELECT pg_notify(${CHANGE_CHANNEL}, ${payload})`,
+            notify: (payload) => execute`SELECT pg_notify(${CHANGE_CHANNEL}, ${payload})`,
           })
         : { cache: new ConnectionCache(), listener: null };
     globalForCache.apportionConnectionCache = current;

@@ -8,8 +8,7 @@ import "server-only";
 import { AppError } from "@/lib/app-error";
 import { withServiceAccess } from "@/lib/connections/service-access";
 import { findConnection } from "@/lib/connections/store";
-import { db } from "@/lib/db";
-import { sql } from "@/lib/db-sql";
+import { execute, fragment, sql } from "@/lib/db-sql";
 import type { Connection } from "@/lib/generated/prisma/client";
 import { getEnv } from "@/lib/env";
 import { log } from "@/lib/log";
@@ -57,7 +56,7 @@ export async function deliverChain(
 /** Claimed but not tried: back to pending, the attempt the claim counted given back. */
 async function release(ids: string[], workerId: string): Promise<void> {
   if (ids.length === 0) return;
-  await sql`
+  await execute`
     UPDATE "SubmissionBatch"
        SET status = 'pending', "claimedBy" = NULL, attempts = attempts - 1
      WHERE id = ANY(${ids}::uuid[]) AND status = 'sending' AND "claimedBy" = ${workerId}`;
@@ -69,26 +68,21 @@ export async function deliverClaimed(
   rest: readonly string[] = [],
   connection: Connection | string = batch.connectionId,
 ): Promise<SendOutcome> {
-  // Every write after the call is fenced by the claim: if this worker was too slow and the batch
-  // was reclaimed and sent by another, the late answer changes nothing.
-  const mine = { id: batch.id, status: "sending" as const, claimedBy: workerId };
+  // Every write after the call is fenced by the claim (`fenced`): if this worker was too slow and
+  // the batch was reclaimed and sent by another, the late answer changes nothing.
+  const mine = { id: batch.id, claimedBy: workerId };
   try {
     const created = await withServiceAccess(connection, (token, target) =>
       createImport(target, token, batch.body, NO_RETRY),
     );
     if (!created.id) {
-      const now = new Date();
-      const done = await db().submissionBatch.updateMany({
-        where: mine,
-        // Accepted, but without an id its outcome cannot be followed: the rows stay unconfirmed.
-        data: {
-          status: "complete",
-          sentAt: now,
-          completedAt: now,
-          lastError: "The service accepted this batch without saying its import id, so its outcome cannot be followed.",
-        },
-      });
-      return done.count > 0 ? "sent" : "lost";
+      // Accepted, but without an id its outcome cannot be followed: the rows stay unconfirmed.
+      const done = await execute`
+        UPDATE "SubmissionBatch"
+           SET status = 'complete', "sentAt" = ${now()}, "completedAt" = ${now()},
+               "lastError" = ${"The service accepted this batch without saying its import id, so its outcome cannot be followed."}
+         WHERE ${fenced(mine)}`;
+      return done > 0 ? "sent" : "lost";
     }
     // One statement records it sent and renews the claim on the rest of the chain, so a long
     // chain is not taken for a stopped worker's.
@@ -97,7 +91,7 @@ export async function deliverClaimed(
         UPDATE "SubmissionBatch"
            SET status = 'sent', "serviceImportId" = ${created.id}, "serviceStatus" = ${created.status ?? "pending"},
                "sentAt" = now(), "lastError" = NULL, "nextAttemptAt" = NULL
-         WHERE id = ${batch.id}::uuid AND status = 'sending' AND "claimedBy" = ${workerId}
+         WHERE ${fenced(mine)}
         RETURNING id
       ), renewed AS (
         UPDATE "SubmissionBatch" SET "claimedAt" = now()
@@ -111,20 +105,25 @@ export async function deliverClaimed(
   }
 }
 
-type Fence = { id: string; status: "sending"; claimedBy: string };
+type Fence = { id: string; claimedBy: string };
+
+/** The batch while this worker's claim on it holds. */
+const fenced = (mine: Fence) =>
+  fragment`id = ${mine.id}::uuid AND status = 'sending' AND "claimedBy" = ${mine.claimedBy}`;
+
+/** The app's clock, as Prisma wrote it (a timestamp without zone, in UTC). */
+const now = (at = new Date()) => fragment`(${at.toISOString()}::timestamptz AT TIME ZONE 'UTC')`;
 
 async function recordFailure(batch: ClaimedBatch, mine: Fence, error: unknown): Promise<SendOutcome> {
   const message = error instanceof AppError ? error.message : "Apportion could not send this batch.";
   if (!(error instanceof AppError)) log.error("imports.send_failed", { batchId: batch.id, error });
   // A write fenced off means another worker holds the batch now: "lost", so the chain stops.
-  const unless = (outcome: SendOutcome) => (written: { count: number }) => (written.count > 0 ? outcome : "lost");
+  const unless = (outcome: SendOutcome) => (written: number) => (written > 0 ? outcome : "lost");
   if (error instanceof AppError && WAITING.has(error.code)) {
-    return db()
-      .submissionBatch.updateMany({
-        where: mine,
-        data: { status: "pending", attempts: { decrement: 1 }, lastError: message, claimedBy: null },
-      })
-      .then(unless("waiting"));
+    return execute`
+      UPDATE "SubmissionBatch"
+         SET status = 'pending', attempts = attempts - 1, "lastError" = ${message}, "claimedBy" = NULL
+       WHERE ${fenced(mine)}`.then(unless("waiting"));
   }
   const { OUTBOX_MAX_ATTEMPTS, OUTBOX_BACKOFF_MS } = getEnv();
   // Unknown failures may pass too (a dropped connection surfaces as one); only refusals are final.
@@ -132,21 +131,14 @@ async function recordFailure(batch: ClaimedBatch, mine: Fence, error: unknown): 
   if (retryable && batch.attempts < OUTBOX_MAX_ATTEMPTS) {
     const asked = error instanceof AppError ? (error.details?.retryAfterSeconds as number | undefined) : undefined;
     const delay = backoffMs(batch.attempts, { baseDelayMs: OUTBOX_BACKOFF_MS, maxDelayMs: MAX_BACKOFF_MS }, asked);
-    return db()
-      .submissionBatch.updateMany({
-        where: mine,
-        data: { status: "pending", nextAttemptAt: new Date(Date.now() + delay), lastError: message, claimedBy: null },
-      })
-      .then(unless("retry"));
+    return execute`
+      UPDATE "SubmissionBatch"
+         SET status = 'pending', "nextAttemptAt" = ${now(new Date(Date.now() + delay))}, "lastError" = ${message},
+             "claimedBy" = NULL
+       WHERE ${fenced(mine)}`.then(unless("retry"));
   }
-  return db()
-    .submissionBatch.updateMany({
-      where: mine,
-      data: {
-        status: "failed",
-        lastError: retryable ? `${message} (gave up after ${batch.attempts} attempts)` : message,
-        claimedBy: null,
-      },
-    })
-    .then(unless("failed"));
+  const lastError = retryable ? `${message} (gave up after ${batch.attempts} attempts)` : message;
+  return execute`
+    UPDATE "SubmissionBatch" SET status = 'failed', "lastError" = ${lastError}, "claimedBy" = NULL
+     WHERE ${fenced(mine)}`.then(unless("failed"));
 }

@@ -6,7 +6,7 @@
 // gifts fill, not a read of the whole organization.
 import "server-only";
 import { z } from "zod";
-import { db } from "@/lib/db";
+import { sql } from "@/lib/db-sql";
 
 export const readBackPart = z.object({
   after: z.iso.datetime(),
@@ -24,7 +24,7 @@ const MAX_GIFTS_PER_PART = 200;
 export async function planReadBack(connectionId: string, transactionIds: readonly string[]): Promise<ReadBackPart[]> {
   if (transactionIds.length === 0) return [];
   // Each gift's place in the copy's time order (ties by id, as the service orders them).
-  const placed = await db().$queryRaw<{ transactionId: string; occurredAt: Date; place: bigint }[]>`
+  const rows = await sql<{ transactionId: string; occurredAt: Date; place: string }>`
     WITH wanted AS (
       SELECT min("occurredAt") AS lo, max("occurredAt") AS hi FROM "KnownTransaction"
        WHERE "connectionId" = ${connectionId}::uuid AND "transactionId" = ANY(${transactionIds}::text[])
@@ -37,6 +37,7 @@ export async function planReadBack(connectionId: string, transactionIds: readonl
     ) AS t
     WHERE t."transactionId" = ANY(${transactionIds}::text[])
     ORDER BY t.place`;
+  const placed = rows.map((row) => ({ ...row, place: BigInt(row.place) })); // int8, given as text
   const parts: { first: Date; last: Date; lastPlace: bigint; ids: string[] }[] = [];
   for (const gift of placed) {
     const current = parts.at(-1);

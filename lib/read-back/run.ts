@@ -10,6 +10,7 @@ import "server-only";
 import { AppError } from "@/lib/app-error";
 import { withServiceAccess } from "@/lib/connections/service-access";
 import { db } from "@/lib/db";
+import { sql } from "@/lib/db-sql";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
 import { metrics } from "@/lib/metrics/registry";
@@ -36,7 +37,7 @@ type Claimed = {
 
 /** Claims one submission due for read-back and reads one part of it. True when it did anything. */
 export async function readBackOnce(workerId: string, submissionId: string | null = null): Promise<boolean> {
-  const [claimed] = await db().$queryRaw<Claimed[]>`
+  const [claimed] = await sql<Claimed>`
     UPDATE "Submission" AS s
        SET verification = 'pending', "verificationClaimedAt" = now(), "verificationClaimedBy" = ${workerId}
      WHERE s.id = (
@@ -44,7 +45,7 @@ export async function readBackOnce(workerId: string, submissionId: string | null
          JOIN "Connection" AS k ON k.id = d."connectionId"
         WHERE d.status IN ('complete', 'complete_with_drops')
           AND (d.verification IS NULL OR d.verification = 'pending')
-          AND (d."verificationClaimedAt" IS NULL OR d."verificationClaimedAt" < now() - ${CLAIM_STALE_MS} * interval '1 millisecond')
+          AND (d."verificationClaimedAt" IS NULL OR d."verificationClaimedAt" < now() - ${CLAIM_STALE_MS}::float8 * interval '1 millisecond')
           AND k.status = 'active'
           AND (${submissionId}::uuid IS NULL OR d.id = ${submissionId}::uuid)
         ORDER BY d."verificationDone", d."createdAt"

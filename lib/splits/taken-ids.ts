@@ -3,7 +3,7 @@
 // even before the service confirms it. One statement for the editor's one gift and for bulk's
 // thousands (the ids travel as one array parameter).
 import "server-only";
-import { db } from "@/lib/db";
+import { sql } from "@/lib/db-sql";
 
 export async function takenSplitIds(
   connectionId: string,
@@ -11,7 +11,7 @@ export async function takenSplitIds(
 ): Promise<Map<string, string[]>> {
   const taken = new Map<string, string[]>(transactionIds.map((id) => [id, []]));
   if (transactionIds.length === 0) return taken;
-  const rows = await db().$queryRaw<{ transactionId: string; splitId: string }[]>`
+  const rows = await sql<{ transactionId: string; splitId: string }>`
     SELECT "transactionId", "splitId" FROM "KnownSplit"
      WHERE "connectionId" = ${connectionId}::uuid AND "transactionId" = ANY(${transactionIds}::text[])
     UNION

@@ -5,6 +5,7 @@
 import "server-only";
 import { z } from "zod";
 import { db } from "@/lib/db";
+import { sql } from "@/lib/db-sql";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { readStoredJson } from "@/lib/stored-json";
 import { describeMove, describeMoves, moveOf, snapshotHoldingsSchema } from "./moves";
@@ -138,9 +139,14 @@ export async function listSubmissions(
  *  holds it now (gone once the gift leaves the copy). One statement for the page. */
 async function giftsInCopy(connectionId: string, submissionIds: string[]): Promise<Map<string, HistoryEntry["gift"]>> {
   if (submissionIds.length === 0) return new Map();
-  const rows = await db().$queryRaw<
-    { submissionId: string; transactionId: string; contactName: string | null; amountCents: bigint; currency: string }[]
-  >`
+  // amountCents is int8: pg gives it as text.
+  const rows = await sql<{
+    submissionId: string;
+    transactionId: string;
+    contactName: string | null;
+    amountCents: string;
+    currency: string;
+  }>`
     SELECT DISTINCT ON (r."submissionId") r."submissionId", r."transactionId", t."contactName", t."amountCents", t.currency
       FROM "SubmissionRow" AS r
       JOIN "KnownTransaction" AS t ON t."connectionId" = ${connectionId}::uuid AND t."transactionId" = r."transactionId"

@@ -142,16 +142,14 @@ export async function knownNames(
       },
       distinct: ["campaign", "campaignId", "parentCampaign", "parentCampaignId", "fund", "fundId"],
     }),
-    db().$queryRaw<
-      {
-        campaign: string | null;
-        campaignId: string | null;
-        parentCampaign: string | null;
-        parentCampaignId: string | null;
-        fund: string;
-        fundId: string | null;
-      }[]
-    >`
+    sql<{
+      campaign: string | null;
+      campaignId: string | null;
+      parentCampaign: string | null;
+      parentCampaignId: string | null;
+      fund: string;
+      fundId: string | null;
+    }>`
       SELECT DISTINCT r.campaign, r."campaignId", r."parentCampaign", r."parentCampaignId", r.fund, r."fundId"
       FROM "SubmissionRow" r JOIN "Submission" s ON s.id = r."submissionId"
       WHERE s."connectionId" = ${connectionId}::uuid AND r.outcome = 'imported' AND NOT r.deleted`,

@@ -3,6 +3,7 @@
 // changed), so the only sign of a deletion is a gift a complete read of everything did not meet.
 import "server-only";
 import { db } from "@/lib/db";
+import { sqlIn } from "@/lib/db-sql";
 
 /**
  * At the end of a complete full run: the copied gifts this run did not see (stored before it began)
@@ -33,7 +34,8 @@ export function removeUnseen(
   const { expected } = totals;
   const began = runStartedAt.toISOString();
   // Timestamps are compared as UTC, the way store-page.ts writes syncedAt (TIMESTAMP(3)).
-  return db().$executeRaw`
+  // A statement of the run's closing batch transaction (sync-run.ts), so Prisma runs it.
+  return sqlIn(db()).execute`
     DELETE FROM "KnownTransaction" AS k
      WHERE k."connectionId" = ${connectionId}::uuid
        AND k."syncedAt" < (${began}::timestamptz AT TIME ZONE 'UTC')

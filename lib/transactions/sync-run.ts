@@ -9,6 +9,7 @@ import "server-only";
 import { withServiceAccess } from "@/lib/connections/service-access";
 import { forgetConnection } from "@/lib/connections/store";
 import { db } from "@/lib/db";
+import { execute } from "@/lib/db-sql";
 import { log } from "@/lib/log";
 import type { TransactionSync } from "@/lib/generated/prisma/client";
 import { queryTransactions } from "@/lib/service/transactions";
@@ -243,10 +244,7 @@ async function finish(sync: TransactionSync, outcome: SyncOutcome): Promise<void
   // After a full copy (possibly 200,000 new rows): fresh statistics for the planner, and a
   // visibility map so that counting the list is an index-only scan. The embedded database has no
   // autovacuum. Best effort: the copy is complete either way.
-  if (sync.mode === "full")
-    await db()
-      .$executeRawUnsafe(`VACUUM (ANALYZE) "KnownTransaction"`)
-      .catch(() => undefined);
+  if (sync.mode === "full") await execute`VACUUM (ANALYZE) "KnownTransaction"`.catch(() => undefined);
 }
 
 /** The end of every complete run, still under its lease (not through onSyncFinished, which fires

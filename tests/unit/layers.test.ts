@@ -116,6 +116,18 @@ describe("layers", () => {
     }
   }, 60_000);
 
+  it("hand-written SQL goes through lib/db-sql.ts", async () => {
+    const file = "lib/submissions/list.ts";
+    for (const line of [
+      "void db().$queryRaw`SELECT 1`;\n",
+      "void db().$executeRaw`SELECT 1`;\n",
+      'void db().$executeRawUnsafe("SELECT 1");\n',
+    ]) {
+      expect(await messagesFor(file, line), line).toEqual([expect.stringContaining("goes through lib/db-sql.ts")]);
+    }
+    expect(await messagesFor("lib/db-sql.ts", "void db().$queryRaw`SELECT 1`;\n")).toEqual([]);
+  }, 60_000);
+
   it("no two modules import each other", async () => {
     // read.ts imports sync-progress.ts: importing read.ts back closes a ring.
     expect(await messagesFor("lib/transactions/sync-progress.ts", 'import "./read";\n')).toEqual([
