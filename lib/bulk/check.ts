@@ -5,7 +5,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import type { KnownTransaction } from "@/lib/generated/prisma/client";
-import { inFlightTransactions, inSlices } from "@/lib/submissions/create";
+import { inFlightTransactions, inSlices } from "@/lib/submissions/lookups";
 import { nextSplitId, transactionRefFor } from "@/lib/splits/split-ids";
 import { takenSplitIds } from "@/lib/splits/taken-ids";
 import { campaignNow, type HeldSplit, keepGiftCampaign } from "@/lib/splits/placement";

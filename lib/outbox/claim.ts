@@ -10,7 +10,7 @@
 // another claimer skips the locked head, and the batches behind it are not heads.
 // Batches of a connection that is not active wait.
 import "server-only";
-import { sql } from "@/lib/db-sql";
+import { fragment, raw, sql } from "@/lib/db-sql";
 import { importBodySchema } from "@/lib/service/import-body-schema";
 import type { ImportBody } from "@/lib/service/import-rows";
 import { readStoredJson } from "@/lib/stored-json";
@@ -31,28 +31,20 @@ export async function claimChains(
   chainLength: number,
   submissionId: string | null = null,
 ): Promise<ClaimedBatch[][]> {
-  const claimed = await sql<ClaimedBatch>`
-    WITH heads AS (
-      SELECT ch.id, sub."connectionId", sub."createdAt", sub.id AS sid, ch.index
-        FROM "SubmissionBatch" AS ch
-        JOIN "Submission" AS sub ON sub.id = ch."submissionId"
-        JOIN "Connection" AS k ON k.id = sub."connectionId"
-       WHERE ch.status = 'pending'
+  const claimed = await claimRound<ClaimedBatch>({
+    heads: heads({
+      due: fragment`ch.status = 'pending'
          AND (ch."nextAttemptAt" IS NULL OR ch."nextAttemptAt" <= now())
-         AND k.status = 'active'
-         AND (${submissionId}::uuid IS NULL OR ch."submissionId" = ${submissionId}::uuid)
-         AND NOT EXISTS (
-           SELECT 1
-             FROM "SubmissionBatch" AS e
-             JOIN "Submission" AS es ON es.id = e."submissionId"
-            WHERE es."connectionId" = sub."connectionId"
-              AND e.status IN ('pending', 'sending')
-              AND (es."createdAt", es.id, e.index) < (sub."createdAt", sub.id, ch.index)
-         )
-       ORDER BY sub."createdAt", ch.index
-       LIMIT ${connections}::int
-       FOR UPDATE OF ch SKIP LOCKED
-    ), behind AS (
+         AND k.status = 'active'`,
+      // Batches of a connection that is not active wait.
+      join: raw(`JOIN "Connection" AS k ON k.id = sub."connectionId"`),
+      // Any earlier batch of the connection not yet sent holds the head back, whatever its submission.
+      ahead: fragment`e.status IN ('pending', 'sending')`,
+      order: raw(`sub."createdAt", ch.index`),
+      connections,
+      submissionId,
+    }),
+    behind: fragment`
       SELECT n.id
         FROM heads AS h
         CROSS JOIN LATERAL (
@@ -72,19 +64,11 @@ export async function claimChains(
                LIMIT ${Math.max(0, chainLength - 1)}::int
             ) AS q
         ) AS n
-       WHERE n.clear
-    )
-    , claimed AS (
-      UPDATE "SubmissionBatch" AS c
-         SET status = 'sending', "claimedAt" = now(), "claimedBy" = ${workerId}, attempts = c.attempts + 1
-        FROM "Submission" AS s
-       WHERE s.id = c."submissionId"
-         AND c.status = 'pending'
-         AND c.id IN (SELECT id FROM heads UNION ALL SELECT id FROM behind)
-      RETURNING c.id, c."submissionId", s."connectionId", c.body, c.attempts, s."createdAt", c.index
-    )
-    SELECT id, "submissionId", "connectionId", body, attempts FROM claimed
-     ORDER BY "connectionId", "createdAt", "submissionId", index`;
+       WHERE n.clear`,
+    status: "pending",
+    set: fragment`status = 'sending', "claimedAt" = now(), "claimedBy" = ${workerId}, attempts = c.attempts + 1`,
+    columns: ["body", "attempts"],
+  });
   // The stored body is what goes to the service: parsed, as every JSON column is where it is read.
   // One that does not parse fails with the reason, and the chain goes on without it (as after any
   // failed batch); it never reaches the service.
@@ -127,27 +111,19 @@ export async function claimFollowRuns(
   intervalMs: number,
   submissionId: string | null = null,
 ): Promise<DueBatch[][]> {
-  const claimed = await sql<DueBatch>`
-    WITH heads AS (
-      SELECT ch.id, sub."connectionId", sub."createdAt", sub.id AS sid, ch.index
-        FROM "SubmissionBatch" AS ch
-        JOIN "Submission" AS sub ON sub.id = ch."submissionId"
-       WHERE ch.status = 'sent'
-         AND (ch."checkedAt" IS NULL OR ch."checkedAt" < now() - ${intervalMs}::float8 * interval '1 millisecond')
-         AND (${submissionId}::uuid IS NULL OR ch."submissionId" = ${submissionId}::uuid)
-         AND NOT EXISTS (
-           SELECT 1
-             FROM "SubmissionBatch" AS e
-             JOIN "Submission" AS es ON es.id = e."submissionId"
-            WHERE es."connectionId" = sub."connectionId"
-              AND e.status = 'sent'
-              AND (${submissionId}::uuid IS NULL OR e."submissionId" = ${submissionId}::uuid)
-              AND (es."createdAt", es.id, e.index) < (sub."createdAt", sub.id, ch.index)
-         )
-       ORDER BY ch."sentAt"
-       LIMIT ${connections}::int
-       FOR UPDATE OF ch SKIP LOCKED
-    ), behind AS (
+  const claimed = await claimRound<DueBatch>({
+    heads: heads({
+      due: fragment`ch.status = 'sent'
+         AND (ch."checkedAt" IS NULL OR ch."checkedAt" < now() - ${intervalMs}::float8 * interval '1 millisecond')`,
+      join: raw(""),
+      // Only the submission's own sent batches count when following one submission.
+      ahead: fragment`e.status = 'sent'
+              AND (${submissionId}::uuid IS NULL OR e."submissionId" = ${submissionId}::uuid)`,
+      order: raw(`ch."sentAt"`),
+      connections,
+      submissionId,
+    }),
+    behind: fragment`
       SELECT n.id
         FROM heads AS h
         CROSS JOIN LATERAL (
@@ -160,20 +136,76 @@ export async function claimFollowRuns(
              AND (s2."createdAt", s2.id, ch.index) > (h."createdAt", h.sid, h.index)
            ORDER BY s2."createdAt", s2.id, ch.index
            LIMIT ${Math.max(0, runLength - 1)}::int
-        ) AS n
-    )
+        ) AS n`,
+    status: "sent",
+    set: fragment`"checkedAt" = now()`,
+    columns: ["serviceImportId", "serviceStatus"],
+  });
+  return perConnection(claimed);
+}
+
+type Fragment = ReturnType<typeof fragment>;
+
+/**
+ * The heads of a round, one per connection (at most `connections`): a batch that is `due` with no
+ * batch of its connection `ahead` of it in submission order, locked so that another claimer skips
+ * it and so the whole chain or run behind it.
+ */
+function heads(p: {
+  due: Fragment;
+  join: ReturnType<typeof raw>;
+  ahead: Fragment;
+  order: ReturnType<typeof raw>;
+  connections: number;
+  submissionId: string | null;
+}): Fragment {
+  return fragment`
+      SELECT ch.id, sub."connectionId", sub."createdAt", sub.id AS sid, ch.index
+        FROM "SubmissionBatch" AS ch
+        JOIN "Submission" AS sub ON sub.id = ch."submissionId"
+        ${p.join}
+       WHERE ${p.due}
+         AND (${p.submissionId}::uuid IS NULL OR ch."submissionId" = ${p.submissionId}::uuid)
+         AND NOT EXISTS (
+           SELECT 1
+             FROM "SubmissionBatch" AS e
+             JOIN "Submission" AS es ON es.id = e."submissionId"
+            WHERE es."connectionId" = sub."connectionId"
+              AND ${p.ahead}
+              AND (es."createdAt", es.id, e.index) < (sub."createdAt", sub.id, ch.index)
+         )
+       ORDER BY ${p.order}
+       LIMIT ${p.connections}::int
+       FOR UPDATE OF ch SKIP LOCKED`;
+}
+
+/**
+ * The one shape of both claims: the heads and the batches `behind` them (still in `status`) are
+ * marked (`set`) in one statement and come back per connection, in submission order, with their
+ * `columns`.
+ */
+async function claimRound<T>(p: {
+  heads: Fragment;
+  behind: Fragment;
+  status: "pending" | "sent";
+  set: Fragment;
+  columns: readonly string[];
+}): Promise<T[]> {
+  const returning = raw(p.columns.map((column) => `c."${column}"`).join(", "));
+  const selected = raw(p.columns.map((column) => `"${column}"`).join(", "));
+  return sql<T>`
+    WITH heads AS (${p.heads}), behind AS (${p.behind})
     , claimed AS (
       UPDATE "SubmissionBatch" AS c
-         SET "checkedAt" = now()
+         SET ${p.set}
         FROM "Submission" AS s
        WHERE s.id = c."submissionId"
-         AND c.status = 'sent'
+         AND c.status = ${raw(`'${p.status}'`)}
          AND c.id IN (SELECT id FROM heads UNION ALL SELECT id FROM behind)
-      RETURNING c.id, c."submissionId", s."connectionId", c."serviceImportId", c."serviceStatus", s."createdAt", c.index
+      RETURNING c.id, c."submissionId", s."connectionId", ${returning}, s."createdAt", c.index
     )
-    SELECT id, "submissionId", "connectionId", "serviceImportId", "serviceStatus" FROM claimed
+    SELECT id, "submissionId", "connectionId", ${selected} FROM claimed
      ORDER BY "connectionId", "createdAt", "submissionId", index`;
-  return perConnection(claimed);
 }
 
 /** Groups rows that come ordered by connection, then in submission order. */

@@ -207,32 +207,3 @@ function buildGroups(
   }
   return { groups, gifts };
 }
-
-/** Transactions with rows of a submission that is still going out or being processed: a second
- *  allocation must not race the first at the service or in the known allocation. */
-export async function inFlightTransactions(connectionId: string, transactionIds: string[]): Promise<string[]> {
-  const rows = await inSlices(transactionIds, (slice) =>
-    db().submissionRow.findMany({
-      where: {
-        transactionId: { in: slice },
-        outcome: "pending",
-        submission: { connectionId, status: { in: ["sending", "processing"] } },
-      },
-      select: { transactionId: true },
-      distinct: ["transactionId"],
-    }),
-  );
-  return rows.map((r) => r.transactionId);
-}
-
-function slices<T>(items: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
-
-/** Runs a lookup over a long list of ids in slices of 10,000 and joins the answers. */
-export async function inSlices<T>(ids: readonly string[], query: (slice: string[]) => Promise<T[]>): Promise<T[]> {
-  const parts = await Promise.all(slices(ids, 10_000).map(query));
-  return parts.flat();
-}

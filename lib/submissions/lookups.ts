@@ -1,3 +1,6 @@
+// The reads before a submission is made, shared by createSubmission, the editor's data and the bulk
+// check (read-side: the write module, create.ts, imports from here, never the other way).
+//
 // Everything createSubmission reads, in one statement: the submission already stored under the
 // idempotency key, the gifts still in flight, the synced transactions, their known splits, the
 // splits the request names and the transactions whose ids equal a split id. Six queries (and
@@ -7,7 +10,7 @@
 // JSON and is parsed with zod here; bigints travel as text so that no cent is lost.
 import "server-only";
 import { z } from "zod";
-import { raw, sql } from "@/lib/db-sql";
+import { fragment, raw, sql } from "@/lib/db-sql";
 
 const bigintText = z.string().transform((s) => BigInt(s));
 
@@ -54,6 +57,39 @@ const SPLITS_JSON = raw(`coalesce(json_agg(json_build_object(
   'campaignId', k."campaignId", 'parentCampaign', k."parentCampaign", 'parentCampaignId', k."parentCampaignId",
   'fund', k.fund, 'fundId', k."fundId")), '[]'::json)`);
 
+/**
+ * The gifts still in flight, the one definition: a gift with a row still waiting for its outcome
+ * (pending) in a submission that is going out or being processed. A second allocation of it must
+ * not race the first at the service or in the known allocation.
+ */
+function inFlight(connectionId: string, transactionIds: readonly string[]) {
+  return fragment`
+    SELECT DISTINCT r."transactionId"
+      FROM "SubmissionRow" AS r JOIN "Submission" AS s ON s.id = r."submissionId"
+     WHERE r."transactionId" = ANY(${[...transactionIds]}::text[]) AND r.outcome = 'pending'
+       AND s."connectionId" = ${connectionId}::uuid AND s.status IN ('sending', 'processing')`;
+}
+
+/** Which of these gifts are still in flight (one statement: the ids travel as one array). */
+export async function inFlightTransactions(connectionId: string, transactionIds: readonly string[]): Promise<string[]> {
+  if (transactionIds.length === 0) return [];
+  const rows = await sql<{ transactionId: string }>`${inFlight(connectionId, transactionIds)}`;
+  return rows.map((r) => r.transactionId);
+}
+
+function slices<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/** Runs a lookup over a long list of ids in slices of 10,000 and joins the answers (a Prisma `in`
+ *  list is one bind parameter per id, and a statement takes at most 65,535). */
+export async function inSlices<T>(ids: readonly string[], query: (slice: string[]) => Promise<T[]>): Promise<T[]> {
+  const parts = await Promise.all(slices(ids, 10_000).map(query));
+  return parts.flat();
+}
+
 export type KnownTransactionFacts = z.infer<typeof knownTransactionSchema>;
 export type KnownSplitFacts = z.infer<typeof knownSplitSchema>;
 export type SubmissionLookups = z.infer<typeof lookupsSchema>;
@@ -70,10 +106,8 @@ export async function lookUpForSubmission(
     SELECT
       (SELECT json_build_object('id', s.id, 'requestHash', s."requestHash") FROM "Submission" AS s
         WHERE s."connectionId" = ${connectionId}::uuid AND s."idempotencyKey" = ${idempotencyKey}) AS existing,
-      (SELECT coalesce(json_agg(DISTINCT r."transactionId"), '[]'::json)
-         FROM "SubmissionRow" AS r JOIN "Submission" AS s ON s.id = r."submissionId"
-        WHERE r."transactionId" = ANY(${ids}::text[]) AND r.outcome = 'pending'
-          AND s."connectionId" = ${connectionId}::uuid AND s.status IN ('sending', 'processing')) AS "inFlight",
+      (SELECT coalesce(json_agg(f."transactionId" ORDER BY f."transactionId"), '[]'::json)
+         FROM (${inFlight(connectionId, ids)}) AS f) AS "inFlight",
       (SELECT coalesce(json_agg(json_build_object(
                 'transactionId', t."transactionId", 'externalId', t."externalId", 'amountCents', t."amountCents"::text,
                 'contactName', t."contactName", 'occurredAt', t."occurredAt",

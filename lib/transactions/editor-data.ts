@@ -2,7 +2,7 @@
 // its money is, every split id ever used for it, and whether an earlier submission is still on
 // its way. Read by the editor's page and by GET /api/transactions/:id/editor.
 import "server-only";
-import { inFlightTransactions } from "@/lib/submissions/create";
+import { inFlightTransactions } from "@/lib/submissions/lookups";
 import { editorHome, type Placement } from "@/lib/splits/placement";
 import { takenSplitIds } from "@/lib/splits/taken-ids";
 import { type CampaignOption, getTransaction, knownNames, type TransactionView } from "./read";
