@@ -7,6 +7,7 @@ import { db } from "@/lib/db";
 import type { KnownTransaction } from "@/lib/generated/prisma/client";
 import { inFlightTransactions, inSlices } from "@/lib/submissions/lookups";
 import { nextSplitId, transactionRefFor } from "@/lib/splits/split-ids";
+import { splitSelect } from "@/lib/splits/split";
 import { takenSplitIds } from "@/lib/splits/taken-ids";
 import { campaignNow, type HeldSplit, keepGiftCampaign } from "@/lib/splits/placement";
 import {
@@ -229,19 +230,7 @@ async function loadKnown(connectionId: string, keys: readonly string[]): Promise
     inSlices(ids, (slice) =>
       db().knownSplit.findMany({
         where: { connectionId, transactionId: { in: slice }, deletedAt: null },
-        select: {
-          transactionId: true,
-          splitId: true,
-          deletedAt: true,
-          unitAmountCents: true,
-          quantity: true,
-          campaign: true,
-          campaignId: true,
-          parentCampaign: true,
-          parentCampaignId: true,
-          fund: true,
-          fundId: true,
-        },
+        select: { transactionId: true, deletedAt: true, ...splitSelect },
         orderBy: { splitId: "asc" },
       }),
     ),

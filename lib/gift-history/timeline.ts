@@ -6,12 +6,12 @@
 import "server-only";
 import { db } from "@/lib/db";
 import type { SubmissionStatus } from "@/lib/generated/prisma/client";
-import type { SplitFacts } from "@/lib/splits/editor-lines";
+import type { Split } from "@/lib/splits/split";
 import { type SubmissionSummary, sourceOf } from "@/lib/submissions/read";
 import type { VerificationState } from "@/lib/submissions/submission-state";
 
 /** One split as a change left it: the editor's facts of a split, and no id for the gift whole. */
-export type Holding = Omit<SplitFacts, "splitId"> & { splitId: string | null };
+export type Holding = Omit<Split, "splitId"> & { splitId: string | null };
 
 export type TimelineEntry = {
   submissionId: string;

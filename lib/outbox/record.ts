@@ -5,11 +5,11 @@
 // the rest happens only when it was still `sent`, so a second follower records nothing twice.
 import "server-only";
 import { sql } from "@/lib/db-sql";
-import type { SplitFacts } from "@/lib/splits/editor-lines";
+import type { Split } from "@/lib/splits/split";
 
 /** A batch's row as stored, as far as recording needs it (the amount as text: int8). */
 /** A row as stored: the split's facts (amount as text: int8 comes back from pg as a string). */
-export type StoredRow = Omit<SplitFacts, "unitAmountCents"> & {
+export type StoredRow = Omit<Split, "unitAmountCents"> & {
   id: string;
   rowIndex: number;
   transactionId: string;

@@ -5,18 +5,12 @@
 import "server-only";
 import type { ServiceSplit } from "@/lib/service/transactions";
 import { formatCents } from "@/lib/splits/money";
+import type { Split } from "@/lib/splits/split";
 
 /** A row as the submission sent it (SubmissionRow). */
-export type SentSplit = {
-  splitId: string;
-  unitAmountCents: number;
-  quantity: number;
-  campaign: string | null;
-  campaignId: string | null;
-  fund: string;
-  fundId: string | null;
-  deleted: boolean;
-};
+/** A row as sent, as far as read-back compares it: the one split (lib/splits/split.ts) without
+ *  the parent campaign, which it does not compare, and whether the row removed the split. */
+export type SentSplit = Omit<Split, "parentCampaign" | "parentCampaignId"> & { deleted: boolean };
 
 export type DifferenceKind = "missing" | "amount" | "quantity" | "campaign" | "fund" | "not_removed" | "removed";
 export type Difference = { splitId: string; kind: DifferenceKind; message: string };

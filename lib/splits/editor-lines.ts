@@ -4,6 +4,7 @@
 // typed (`source: "percent"`, and the amount follows it) or shown from the amount (shareText).
 import { type AmountReading, expressionsReady, readAmount } from "./amount-text";
 import { formatCents, formatShare, parseQuantity, parseShare, percentOf } from "./money";
+import type { Split } from "./split";
 
 /**
  * A campaign, parent campaign or fund on a line. `known`: a name the organization uses (its id
@@ -27,17 +28,8 @@ export type EditorLine = {
 
 export type EditorValues = { lines: EditorLine[]; removedSplitIds: string[] };
 
-export type SplitFacts = {
-  splitId: string;
-  unitAmountCents: number;
-  quantity: number;
-  campaign: string | null;
-  campaignId: string | null;
-  parentCampaign: string | null;
-  parentCampaignId: string | null;
-  fund: string;
-  fundId: string | null;
-};
+/** A split the gift holds now, as the editor starts from it: the one split (split.ts). */
+export type SplitFacts = Split;
 
 export const NO_NAME: NameChoice = { name: "", id: "", status: "none" };
 

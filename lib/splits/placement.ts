@@ -3,6 +3,7 @@
 // with a blank campaign, an API row without one). The service files a split with no campaign
 // under its default campaign (the partner's name, spec §2.3); that is reached only by choosing
 // it explicitly (`serviceDefaultCampaign`), never by leaving a field blank.
+import type { Split } from "./split";
 
 export type Placement = {
   campaign: string;
@@ -34,17 +35,9 @@ export function giftPlacement(gift: GiftPlacementSource, parentOfCampaign?: Know
   };
 }
 
-/** A split as far as where its money is: enough to tell the gift's campaign now. */
-export type HeldSplit = {
-  unitAmountCents: number | bigint;
-  quantity: number;
-  campaign: string | null;
-  campaignId: string | null;
-  parentCampaign: string | null;
-  parentCampaignId: string | null;
-  fund: string;
-  fundId: string | null;
-};
+/** A split as far as where its money is: enough to tell the gift's campaign now. The one split
+ *  (split.ts) without its id, and cents as the caller read them (Prisma's rows give a bigint). */
+export type HeldSplit = Omit<Split, "splitId" | "unitAmountCents"> & { unitAmountCents: number | bigint };
 
 /** The gift's campaign where its money is now, or the campaigns when its splits are in several. */
 export type CampaignNow = GiftPlacementSource & { mixed?: string[] };

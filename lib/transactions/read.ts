@@ -2,23 +2,23 @@
 // the connection id is a required argument of every function here.
 import "server-only";
 import { db } from "@/lib/db";
-import { sql } from "@/lib/db-sql";
+import { raw, sql } from "@/lib/db-sql";
 import type { KnownSplit, KnownTransaction, Prisma } from "@/lib/generated/prisma/client";
+import {
+  PLACEMENT_FIELDS,
+  placementColumns,
+  placementSelect,
+  type Split,
+  type SplitField,
+  type SplitPlacement,
+  splitSelect,
+} from "@/lib/splits/split";
 import type { GiftFilters, TransactionFilters } from "./filters";
 import { type CurrencyTotal, defaultOrder, listTotals, orderFor, pageIds } from "./list-page";
 import { type SyncProgress, syncProgress } from "./sync-progress";
 
-export type SplitView = {
-  splitId: string;
-  unitAmountCents: number;
-  quantity: number;
-  campaign: string | null;
-  campaignId: string | null;
-  parentCampaign: string | null;
-  parentCampaignId: string | null;
-  fund: string;
-  fundId: string | null;
-};
+/** A split of the gifts list and the editor: the one split (lib/splits/split.ts). */
+export type SplitView = Split;
 
 export type TransactionView = {
   transactionId: string;
@@ -132,25 +132,11 @@ export async function knownNames(
     }),
     db().knownSplit.findMany({
       where: { connectionId },
-      select: {
-        campaign: true,
-        campaignId: true,
-        parentCampaign: true,
-        parentCampaignId: true,
-        fund: true,
-        fundId: true,
-      },
-      distinct: ["campaign", "campaignId", "parentCampaign", "parentCampaignId", "fund", "fundId"],
+      select: placementSelect,
+      distinct: [...PLACEMENT_FIELDS],
     }),
-    sql<{
-      campaign: string | null;
-      campaignId: string | null;
-      parentCampaign: string | null;
-      parentCampaignId: string | null;
-      fund: string;
-      fundId: string | null;
-    }>`
-      SELECT DISTINCT r.campaign, r."campaignId", r."parentCampaign", r."parentCampaignId", r.fund, r."fundId"
+    sql<SplitPlacement>`
+      SELECT DISTINCT ${raw(placementColumns("r"))}
       FROM "SubmissionRow" r JOIN "Submission" s ON s.id = r."submissionId"
       WHERE s."connectionId" = ${connectionId}::uuid AND r.outcome = 'imported' AND NOT r.deleted`,
   ]);
@@ -289,6 +275,7 @@ export function amountInCents(text: string): bigint | null {
 async function activeSplits(connectionId: string, transactionIds: string[]): Promise<Map<string, SplitView[]>> {
   const splits = await db().knownSplit.findMany({
     where: { connectionId, transactionId: { in: transactionIds }, deletedAt: null },
+    select: { transactionId: true, ...splitSelect },
     orderBy: { splitId: "asc" },
   });
   const byTransaction = new Map<string, SplitView[]>();
@@ -300,18 +287,8 @@ async function activeSplits(connectionId: string, transactionIds: string[]): Pro
   return byTransaction;
 }
 
-function toSplitView(split: KnownSplit): SplitView {
-  return {
-    splitId: split.splitId,
-    unitAmountCents: Number(split.unitAmountCents),
-    quantity: split.quantity,
-    campaign: split.campaign,
-    campaignId: split.campaignId,
-    parentCampaign: split.parentCampaign,
-    parentCampaignId: split.parentCampaignId,
-    fund: split.fund,
-    fundId: split.fundId,
-  };
+function toSplitView({ transactionId: _, ...split }: Pick<KnownSplit, "transactionId" | SplitField>): SplitView {
+  return { ...split, unitAmountCents: Number(split.unitAmountCents) };
 }
 
 function toView(row: KnownTransaction, splits: SplitView[]): TransactionView {
