@@ -11,6 +11,7 @@
 import "server-only";
 import { z } from "zod";
 import { fragment, raw, sql } from "@/lib/db-sql";
+import { type Split, SPLIT_FIELDS } from "@/lib/splits/split";
 
 const bigintText = z.string().transform((s) => BigInt(s));
 
@@ -27,6 +28,8 @@ const knownTransactionSchema = z.object({
   fundId: z.string().nullable(),
 });
 
+/** The one split (lib/splits/split.ts) with its gift and whether it is removed, cents as a bigint
+ *  (they travel as text in the JSON: no cent is lost). */
 const knownSplitSchema = z.object({
   splitId: z.string(),
   transactionId: z.string(),
@@ -40,7 +43,7 @@ const knownSplitSchema = z.object({
   parentCampaignId: z.string().nullable(),
   fund: z.string(),
   fundId: z.string().nullable(),
-});
+}) satisfies z.ZodType<Omit<Split, "unitAmountCents"> & { unitAmountCents: bigint }>;
 
 const lookupsSchema = z.object({
   existing: z.object({ id: z.string(), requestHash: z.string() }).nullable(),
@@ -51,11 +54,12 @@ const lookupsSchema = z.object({
   clashes: z.array(z.object({ transactionId: z.string(), externalId: z.string().nullable() })),
 });
 
-const SPLITS_JSON = raw(`coalesce(json_agg(json_build_object(
-  'splitId', k."splitId", 'transactionId', k."transactionId", 'deletedAt', k."deletedAt",
-  'unitAmountCents', k."unitAmountCents"::text, 'quantity', k.quantity, 'campaign', k.campaign,
-  'campaignId', k."campaignId", 'parentCampaign', k."parentCampaign", 'parentCampaignId', k."parentCampaignId",
-  'fund', k.fund, 'fundId', k."fundId")), '[]'::json)`);
+/** KnownSplit rows as the JSON knownSplitSchema reads: every field of the split, cents as text. */
+const SPLITS_JSON = raw(
+  `coalesce(json_agg(json_build_object(${["transactionId", "deletedAt", ...SPLIT_FIELDS]
+    .map((f) => `'${f}', k."${f}"${f === "unitAmountCents" ? "::text" : ""}`)
+    .join(", ")})), '[]'::json)`,
+);
 
 /**
  * The gifts still in flight, the one definition: a gift with a row still waiting for its outcome
