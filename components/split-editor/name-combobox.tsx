@@ -8,7 +8,7 @@
 import { useCombobox, type UseComboboxState, type UseComboboxStateChangeOptions } from "downshift";
 import { type ChangeEvent, type KeyboardEvent, useLayoutEffect, useMemo, useState } from "react";
 import type { NamePickerProps } from "./name-picker";
-import { choiceFor, displayText, type MenuItem, placeholderFor, resolveTyped } from "./picker-logic";
+import { choiceFor, displayText, type MenuItem, resolveTyped } from "./picker-logic";
 import { itemForValue, itemKey, menuItems } from "./picker-menu";
 import { highlightAfterTyping, type HighlightKey, nextHighlight } from "./picker-keys";
 import { useMenuPlacement } from "./menu-placement";
@@ -132,7 +132,7 @@ export function NameCombobox(props: NamePickerProps) {
       <input
         className="picker__input"
         data-picker={kind}
-        placeholder={props.placeholder ?? placeholderFor(kind)}
+        placeholder={props.placeholder}
         {...combo.getInputProps({
           "aria-label": label,
           "aria-invalid": invalid || undefined,

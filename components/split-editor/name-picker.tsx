@@ -3,7 +3,7 @@
 import { memo, useState, useSyncExternalStore } from "react";
 import type { NameChoice } from "@/lib/splits/editor-lines";
 import type * as ComboboxModuleType from "./name-combobox";
-import { displayText, type NameOption, placeholderFor, type PickerKind, resolveTyped } from "./picker-logic";
+import { displayText, type NameOption, type PickerKind, resolveTyped } from "./picker-logic";
 
 type ComboboxModule = typeof ComboboxModuleType;
 
@@ -56,8 +56,23 @@ export const NamePicker = memo(function NamePicker(props: NamePickerProps) {
     () => combobox,
     () => null,
   );
-  return loaded ? <loaded.NameCombobox {...props} /> : <PlainNameInput {...props} />;
+  // The kind's placeholder is given here: the combobox imports nothing of this module back.
+  return loaded ? (
+    <loaded.NameCombobox {...props} placeholder={props.placeholder ?? placeholderFor(props.kind)} />
+  ) : (
+    <PlainNameInput {...props} />
+  );
 });
+
+const PLACEHOLDER: Record<PickerKind, string> = {
+  campaign: "Choose a campaign",
+  parent: "Same parent",
+  fund: "Choose a fund",
+};
+
+export function placeholderFor(kind: PickerKind) {
+  return PLACEHOLDER[kind];
+}
 
 function PlainNameInput({
   id,
@@ -83,7 +98,7 @@ function PlainNameInput({
         aria-invalid={invalid || undefined}
         aria-describedby={describedBy}
         autoComplete="off"
-        placeholder={placeholder ?? placeholderFor(kind)}
+        placeholder={placeholder ?? PLACEHOLDER[kind]}
         value={text ?? shown}
         onFocus={loadPickers}
         onChange={(event) => setText(event.target.value)}

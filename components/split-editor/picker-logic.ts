@@ -63,14 +63,3 @@ export function keptParent(campaign: string, campaigns: readonly NameOption[]): 
   const parent = campaign ? campaigns.find((c) => c.name === campaign)?.parent : null;
   return parent ? `Same parent: ${parent}` : undefined;
 }
-
-const PLACEHOLDER: Record<PickerKind, string> = {
-  campaign: "Choose a campaign",
-  parent: "Same parent",
-  fund: "Choose a fund",
-};
-
-/** The plain field's and the combobox's placeholder. */
-export function placeholderFor(kind: PickerKind) {
-  return PLACEHOLDER[kind];
-}
