@@ -93,6 +93,7 @@ async function marchOf2024(connectionId: string) {
       fund: "Operations",
     },
     { id: "f-formula", cents: 100, at: "2024-03-20T08:00:00.000Z", fund: '=HYPERLINK("x")' },
+    { id: "f-twice", cents: 600, at: "2024-03-05T00:00:00.000Z", campaign: "Gala", campaignId: "c-gala" },
     // One millisecond outside, either side.
     { id: "f-before", cents: 99_999, at: "2024-02-29T23:59:59.999Z", fund: "Food" },
     { id: "f-after", cents: 88_888, at: "2024-04-01T00:00:00.000Z", fund: "Food" },
@@ -101,6 +102,11 @@ async function marchOf2024(connectionId: string) {
   await split(connectionId, "f-split", [
     { n: 1, unit: 3_333, campaign: "Spring", campaignId: "c-spring", fund: "Food" },
     { n: 2, unit: 2_222, quantity: 2, campaign: "Gala", campaignId: "c-gala", fund: "Operations" },
+  ]);
+  // Two splits in one fund: one gift there, not two.
+  await split(connectionId, "f-twice", [
+    { n: 1, unit: 300, campaign: "Spring", campaignId: "c-spring", fund: "Food" },
+    { n: 2, unit: 300, campaign: "Gala", campaignId: "c-gala", fund: "Food" },
   ]);
   // Its only split deleted at the service: the gift is whole again, in its own fund.
   await split(connectionId, "f-unsplit", [
@@ -117,14 +123,14 @@ describe("where the money is", () => {
     const money = (rows: { cents: number; gifts: number }[], name: (r: never) => string) =>
       rows.map((r) => [name(r as never), r.cents, r.gifts]);
     expect(money(report.funds, (f: { fund: string }) => f.fund)).toEqual([
-      ["Food", 13_334, 2],
+      ["Food", 13_934, 3],
       ["Operations", 9_444, 2],
       ["General", 2_500, 1],
       ['=HYPERLINK("x")', 100, 1],
     ]);
     expect(report.campaigns.map((c) => [c.campaign, c.campaignId, c.cents, c.gifts])).toEqual([
-      ["Spring", "c-spring", 15_834, 3],
-      ["Gala", "c-gala", 9_444, 2],
+      ["Spring", "c-spring", 16_134, 4],
+      ["Gala", "c-gala", 9_744, 3],
       [null, null, 100, 1],
     ]);
     expect(report.currency).toBe("USD");
@@ -151,11 +157,11 @@ describe("where the money is", () => {
       const filters = transactionFiltersSchema.parse(Object.fromEntries(new URL(href, "http://x").searchParams));
       return (await listTransactions(org.connection.id, filters)).items.map((t) => t.transactionId).sort();
     };
-    expect(await listed(food.giftsHref)).toEqual(["f-first", "f-split"]);
+    expect(await listed(food.giftsHref)).toEqual(["f-first", "f-split", "f-twice"]);
     expect(await listed(report.funds.find((f) => f.fund === "General")!.giftsHref)).toEqual(["f-last"]);
     const gala = report.campaigns.find((c) => c.campaign === "Gala")!;
     expect(gala.giftsHref).toBe("/transactions?campaignId=c-gala&after=2024-03-01&before=2024-03-31");
-    expect(await listed(gala.giftsHref!)).toEqual(["f-split", "f-unsplit"]);
+    expect(await listed(gala.giftsHref!)).toEqual(["f-split", "f-twice", "f-unsplit"]);
     // No id, no filter to link to.
     expect(report.campaigns.find((c) => c.campaign === null)!.giftsHref).toBeNull();
   });
@@ -234,8 +240,8 @@ describe("where the money is", () => {
     const text = [...fundsCsv(await fundsReport(org.connection.id, march))].join("");
     const lines = text.split("\r\n");
     expect(lines[0]).toBe(FUNDS_CSV_FIELDS.join(","));
-    expect(lines).toContain("fund,Food,USD,133.34,2,,,2024-03-01,2024-03-31");
-    expect(lines).toContain("campaign,Spring,USD,158.34,3,,,2024-03-01,2024-03-31");
+    expect(lines).toContain("fund,Food,USD,139.34,3,,,2024-03-01,2024-03-31");
+    expect(lines).toContain("campaign,Spring,USD,161.34,4,,,2024-03-01,2024-03-31");
     expect(lines).toContain("campaign,No campaign,USD,1.00,1,,,2024-03-01,2024-03-31");
     // The formula guard: a leading quote, so a spreadsheet shows the name instead of running it.
     expect(lines).toContain(`fund,"'=HYPERLINK(""x"")",USD,1.00,1,,,2024-03-01,2024-03-31`);
