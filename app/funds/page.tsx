@@ -49,20 +49,20 @@ function Report({ report }: { report: FundsReport }) {
   const { currency } = report;
   const inCurrency = <T extends { currency: string }>(rows: T[]) => rows.filter((r) => r.currency === currency);
   const days = `${shown(report.from)} to ${shown(report.to)}`;
-  const giftCount = report.campaigns.reduce((n, c) => n + c.gifts, 0);
+  const giftCount = report.gifts;
   const total = inCurrency(report.funds).reduce((n, f) => n + f.cents, 0);
   const otherCurrencies = report.funds.some((f) => f.currency !== currency);
   return (
     <>
       <p className="funds-summary">
         {currency ? (
-          <>
+          <span>
             <strong>{formatCents(total, currency)}</strong> in {giftCount.toLocaleString("en-US")} gift
             {giftCount === 1 ? "" : "s"}, {days}.
-          </>
+          </span>
         ) : (
-          <>No gifts in the copy from {days}.</>
-        )}{" "}
+          <span>No gifts in the copy from {days}.</span>
+        )}
         <a href={`/api/funds/export.csv?${rangeQuery(report)}`} download>
           Export the tables as CSV
         </a>

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import type { FundMove } from "@/lib/funds/moved";
 import type { CampaignRow, FundRow } from "@/lib/funds/report";
+import { ScrollBox } from "@/components/ui/scroll-box";
 import { formatCents } from "@/lib/splits/money";
 
 const count = (n: number) => n.toLocaleString("en-US");
@@ -13,7 +14,7 @@ export function campaignName(c: Pick<CampaignRow, "campaign" | "campaignId">): s
 /** Money per fund: the chart's figures, each fund a link to its gifts in the gifts list. */
 export function FundsTable({ rows, caption, id }: { rows: FundRow[]; caption: string; id: string }) {
   return (
-    <div className="table-scroll">
+    <ScrollBox label={caption}>
       <table className="table" id={id}>
         <caption className="table-caption">{caption}</caption>
         <thead>
@@ -39,13 +40,13 @@ export function FundsTable({ rows, caption, id }: { rows: FundRow[]; caption: st
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }
 
 export function CampaignsTable({ rows, caption, id }: { rows: CampaignRow[]; caption: string; id: string }) {
   return (
-    <div className="table-scroll">
+    <ScrollBox label={caption}>
       <table className="table" id={id}>
         <caption className="table-caption">{caption}</caption>
         <thead>
@@ -69,14 +70,14 @@ export function CampaignsTable({ rows, caption, id }: { rows: CampaignRow[]; cap
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }
 
 /** Before → after per fund, and the difference with its sign: money in is +, money out −. */
 export function MovedTable({ rows, caption, id }: { rows: FundMove[]; caption: string; id: string }) {
   return (
-    <div className="table-scroll">
+    <ScrollBox label={caption}>
       <table className="table" id={id}>
         <caption className="table-caption">{caption}</caption>
         <thead>
@@ -110,6 +111,6 @@ export function MovedTable({ rows, caption, id }: { rows: FundMove[]; caption: s
           })}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }

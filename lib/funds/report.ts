@@ -14,6 +14,8 @@ export type FundsReport = {
   to: string;
   funds: FundRow[];
   campaigns: CampaignRow[];
+  /** How many gifts the range holds, each once (in every currency). */
+  gifts: number;
   moved: FundMove[];
   movedSubmissions: number;
   movedGifts: number;
@@ -34,6 +36,7 @@ export async function fundsReport(connectionId: string, range: FundsRange): Prom
   return {
     from: range.from,
     to: range.to,
+    gifts: held.gifts,
     funds: held.funds.map((f) => ({ ...f, giftsHref: giftsHref({ fund: f.fund }, range) })),
     campaigns: held.campaigns.map((c) => ({
       ...c,

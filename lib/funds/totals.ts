@@ -98,7 +98,7 @@ const byMoney =
 export async function moneyHeld(
   connectionId: string,
   range: Pick<FundsRange, "start" | "end">,
-): Promise<{ funds: FundTotal[]; campaigns: CampaignTotal[] }> {
+): Promise<{ funds: FundTotal[]; campaigns: CampaignTotal[]; gifts: number }> {
   const [all, correction] = await Promise.all([
     rows(everyGift(connectionId, range)),
     rows(splitCorrection(connectionId, range)),
@@ -131,7 +131,10 @@ export async function moneyHeld(
   }
   // A place all of whose gifts were split away holds nothing now.
   const held = <T extends { gifts: number; cents: number }>(t: T) => t.gifts > 0 || t.cents !== 0;
+  // Every gift once, by its own fund (a split gift's splits may be in several).
+  const gifts = all.filter((r) => r.byCampaign === 0).reduce((n, r) => n + Number(r.gifts), 0);
   return {
+    gifts,
     funds: [...funds.values()].filter(held).sort(byMoney((f) => f.fund)),
     campaigns: [...campaigns.values()].filter(held).sort(byMoney((c) => c.campaign ?? "")),
   };

@@ -60,16 +60,16 @@ for (const size of WIDTHS) {
     await expect(page.getByLabel("From")).toHaveValue(`${year}-01-01`);
 
     // Each chart is one image named after the table that holds its figures, and the table is there.
-    const perFund = page.getByRole("region", { name: "Per fund" });
+    const perFund = page.getByRole("region", { name: "Per fund", exact: true });
     await expect(perFund.getByRole("img", { name: /money per fund.*table "Money per fund"/ })).toBeVisible();
     const fundsTable = perFund.getByRole("table", { name: /^Money per fund, / });
     await expect(fundsTable).toBeVisible();
     await expect(fundsTable.getByRole("rowheader", { name: "Operations" })).toBeVisible();
-    const perCampaign = page.getByRole("region", { name: "Per campaign" });
+    const perCampaign = page.getByRole("region", { name: "Per campaign", exact: true });
     await expect(perCampaign.getByRole("img", { name: /money per campaign/ })).toBeVisible();
     await expect(perCampaign.getByRole("table", { name: /^Money per campaign, / })).toBeVisible();
     // The move: $50.00 of that gift went into Operations.
-    const moved = page.getByRole("region", { name: "What Apportion moved" });
+    const moved = page.getByRole("region", { name: "What Apportion moved", exact: true });
     await expect(moved.getByRole("img", { name: /before and after/ })).toBeVisible();
     await expect(moved.getByRole("row", { name: /^Operations \$0\.00 \$50\.00 \+\$50\.00$/ })).toBeVisible();
     await look(page, `${size.name}-funds`);
@@ -89,7 +89,9 @@ for (const size of WIDTHS) {
     await page.getByLabel("From").fill(`${year}-05-02`);
     await page.getByLabel("To (included)").fill(`${year}-05-01`);
     await page.getByRole("button", { name: "Show" }).click();
-    await expect(page.getByRole("alert")).toContainText("The end date is before the start date.");
+    await expect(page.getByRole("alert").filter({ hasText: "These dates" })).toContainText(
+      "The end date is before the start date.",
+    );
     await expect(page.getByRole("table")).toHaveCount(0);
     await look(page, `${size.name}-bad-range`);
 
@@ -107,7 +109,7 @@ for (const size of WIDTHS) {
 
     // A fund opens its gifts: the gifts list, filtered by the fund and the same days.
     await page.goto("/funds");
-    await page.getByRole("region", { name: "Per fund" }).getByRole("link", { name: "Operations" }).click();
+    await page.getByRole("region", { name: "Per fund", exact: true }).getByRole("link", { name: "Operations" }).click();
     const today = new Date().toISOString().slice(0, 10);
     await expect(page).toHaveURL(`/transactions?fund=Operations&after=${year}-01-01&before=${today}`);
     // Only that gift has money in Operations.

@@ -134,6 +134,8 @@ describe("where the money is", () => {
       [null, null, 100, 1],
     ]);
     expect(report.currency).toBe("USD");
+    // Each gift once, though f-split's and f-twice's splits are in two campaigns.
+    expect(report.gifts).toBe(6);
 
     // One day: the last one alone.
     const lastDay = await fundsReport(
