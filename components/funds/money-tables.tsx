@@ -78,7 +78,7 @@ export function CampaignsTable({ rows, caption, id }: { rows: CampaignRow[]; cap
 export function MovedTable({ rows, caption, id }: { rows: FundMove[]; caption: string; id: string }) {
   return (
     <ScrollBox label={caption}>
-      <table className="table" id={id}>
+      <table className="table table--stack" id={id}>
         <caption className="table-caption">{caption}</caption>
         <thead>
           <tr>
@@ -100,9 +100,13 @@ export function MovedTable({ rows, caption, id }: { rows: FundMove[]; caption: s
             return (
               <tr key={`${m.currency}-${m.fund}`}>
                 <th scope="row">{m.fund}</th>
-                <td className="num">{formatCents(m.beforeCents, m.currency)}</td>
-                <td className="num">{formatCents(m.afterCents, m.currency)}</td>
-                <td className="num">
+                <td className="num" data-label="Before">
+                  {formatCents(m.beforeCents, m.currency)}
+                </td>
+                <td className="num" data-label="After">
+                  {formatCents(m.afterCents, m.currency)}
+                </td>
+                <td className="num" data-label="Change">
                   {change > 0 ? "+" : "−"}
                   {formatCents(Math.abs(change), m.currency)}
                 </td>

@@ -71,7 +71,7 @@ for (const size of WIDTHS) {
     // The move: $50.00 of that gift went into Operations.
     const moved = page.getByRole("region", { name: "What Apportion moved", exact: true });
     await expect(moved.getByRole("img", { name: /before and after/ })).toBeVisible();
-    await expect(moved.getByRole("row", { name: /^Operations \$0\.00 \$50\.00 \+\$50\.00$/ })).toBeVisible();
+    await expect(moved.getByRole("row", { name: /^Operations (Before: )?\$0\.00 (After: )?\$50\.00 (Change: )?\+\$50\.00$/ })).toBeVisible();
     await look(page, `${size.name}-funds`);
 
     // The CSV: its header, and Operations among the funds.
@@ -109,12 +109,17 @@ for (const size of WIDTHS) {
 
     // A fund opens its gifts: the gifts list, filtered by the fund and the same days.
     await page.goto("/funds");
-    await page.getByRole("region", { name: "Per fund", exact: true }).getByRole("link", { name: "Operations" }).click();
+    const operations = page
+      .getByRole("region", { name: "Per fund", exact: true })
+      .getByRole("row", { name: /^Operations / });
+    const giftsThere = Number(await operations.getByRole("cell").first().textContent());
+    expect(giftsThere).toBeGreaterThan(0);
+    await operations.getByRole("link", { name: "Operations" }).click();
     const today = new Date().toISOString().slice(0, 10);
     await expect(page).toHaveURL(`/transactions?fund=Operations&after=${year}-01-01&before=${today}`);
-    // Only that gift has money in Operations.
+    // The gifts the fund's total counted, the one just split among them.
     await expect(page.getByRole("link", { name: /^Change split the \$100\.00 gift of / })).toBeVisible();
-    await expect(page.getByRole("link", { name: /^(Split|Change split) the / })).toHaveCount(1);
+    await expect(page.getByRole("link", { name: /^(Split|Change split) the / })).toHaveCount(giftsThere);
     await look(page, `${size.name}-fund-gifts`);
   });
 }
