@@ -17,6 +17,8 @@ const BENCHES: Record<string, string[]> = {
   "sync-latency": ["tsx", "bench/sync-latency.ts"],
   // Issue 23: a template meeting 10,000 new gifts at once.
   templates: ["tsx", "--conditions=react-server", "bench/templates.ts"],
+  // Issue 23: "Where the money is" at 200,000 gifts (p50 / p95 of the page's read).
+  funds: ["tsx", "--conditions=react-server", "bench/funds.ts"],
   // In Chromium against the production build, through Playwright.
   browser: ["playwright", "test", "-c", "bench/browser/playwright.config.ts"],
 };

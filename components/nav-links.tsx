@@ -8,6 +8,7 @@ const LINKS = [
   { href: "/inbox", label: "To allocate" },
   { href: "/bulk", label: "Bulk" },
   { href: "/templates", label: "Templates" },
+  { href: "/funds", label: "Funds" },
   { href: "/history", label: "History" },
   { href: "/settings", label: "Settings" },
 ];

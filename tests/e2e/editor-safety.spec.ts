@@ -108,6 +108,10 @@ test("leaving with unsent edits asks first: links in the app, Back, and closing 
   await connect(page);
   await openEditor(page, "ext-1001-0001");
   await e.amount(1).fill("99");
+  // The guard holds the page by an entry of its own in the tab's history: in place once that is.
+  await expect
+    .poll(() => page.evaluate(() => (window.history.state as { apportionGuard?: boolean } | null)?.apportionGuard))
+    .toBe(true);
 
   const nav = page.getByRole("navigation", { name: "Main" });
   await nav.getByRole("link", { name: "History" }).click();

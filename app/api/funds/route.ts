@@ -1,0 +1,9 @@
+import { apiRoute } from "@/lib/api/route";
+import { fundsRangeSchema } from "@/lib/funds/range";
+import { fundsReport } from "@/lib/funds/report";
+
+/** Where the money is, for the signed-in organization: ?from=YYYY-MM-DD&to=YYYY-MM-DD. */
+export const GET = apiRoute({}, async ({ connection, request }) => {
+  const range = fundsRangeSchema.parse(Object.fromEntries(request.nextUrl.searchParams));
+  return fundsReport(connection.id, range);
+});

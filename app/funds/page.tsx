@@ -1,0 +1,150 @@
+import { BarChart } from "@/components/funds/bar-chart";
+import { CampaignsTable, campaignName, FundsTable, MovedTable } from "@/components/funds/money-tables";
+import { RangeForm } from "@/components/funds/range-form";
+import { Notice } from "@/components/ui/notice";
+import { requireConnection } from "@/lib/auth/session";
+import { fundsRangeSchema, rangeQuery } from "@/lib/funds/range";
+import { type FundsReport, fundsReport } from "@/lib/funds/report";
+import { formatCents } from "@/lib/splits/money";
+
+export const metadata = { title: "Where the money is" };
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+const day = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
+const shown = (iso: string) => day.format(new Date(`${iso}T00:00:00Z`));
+
+export default async function FundsPage({ searchParams }: Props) {
+  const connection = await requireConnection();
+  const query = await searchParams;
+  const typed = { from: first(query.from) ?? "", to: first(query.to) ?? "" };
+  const parsed = fundsRangeSchema.safeParse(typed);
+  const errors: { from?: string; to?: string } = {};
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0] === "from" ? "from" : "to";
+      errors[field] ??= issue.message;
+    }
+  }
+  const report = parsed.success ? await fundsReport(connection.id, parsed.data) : null;
+  return (
+    <>
+      <h1>Where the money is</h1>
+      <p className="muted">
+        The organization&rsquo;s money per fund and per campaign for the gifts of these days, as the app&rsquo;s copy of
+        the gifts holds it, and what Apportion moved between funds. Days are UTC days, as in the gifts list.
+      </p>
+      <RangeForm from={report?.from ?? typed.from} to={report?.to ?? typed.to} errors={errors} />
+      {report ? (
+        <Report report={report} />
+      ) : (
+        <Notice tone="danger">These dates cannot be shown: {Object.values(errors).join(" ")}</Notice>
+      )}
+    </>
+  );
+}
+
+function Report({ report }: { report: FundsReport }) {
+  const { currency } = report;
+  const inCurrency = <T extends { currency: string }>(rows: T[]) => rows.filter((r) => r.currency === currency);
+  const days = `${shown(report.from)} to ${shown(report.to)}`;
+  const giftCount = report.gifts;
+  const total = inCurrency(report.funds).reduce((n, f) => n + f.cents, 0);
+  const otherCurrencies = report.funds.some((f) => f.currency !== currency);
+  return (
+    <>
+      <p className="funds-summary">
+        {currency ? (
+          <span>
+            <strong>{formatCents(total, currency)}</strong> in {giftCount.toLocaleString("en-US")} gift
+            {giftCount === 1 ? "" : "s"}, {days}.
+          </span>
+        ) : (
+          <span>No gifts in the copy from {days}.</span>
+        )}
+        <a href={`/api/funds/export.csv?${rangeQuery(report)}`} download>
+          Export the tables as CSV
+        </a>
+      </p>
+      {otherCurrencies && (
+        <Notice tone="info">
+          Some gifts are in another currency than {currency}: the charts show {currency} only, the tables show every
+          currency.
+        </Notice>
+      )}
+      <section className="card funds-section" aria-labelledby="per-fund">
+        <h2 id="per-fund">Per fund</h2>
+        {report.funds.length === 0 ? (
+          <p className="muted">No gifts in these days.</p>
+        ) : (
+          <>
+            {currency && (
+              <BarChart
+                label={`Bar chart of the money per fund, largest first. The table "Money per fund" below gives every figure.`}
+                currency={currency}
+                bars={inCurrency(report.funds).map((f) => ({ label: f.fund, cents: f.cents, href: f.giftsHref }))}
+              />
+            )}
+            <FundsTable id="funds-table" rows={report.funds} caption={`Money per fund, ${days}`} />
+          </>
+        )}
+      </section>
+      <section className="card funds-section" aria-labelledby="per-campaign">
+        <h2 id="per-campaign">Per campaign</h2>
+        {report.campaigns.length === 0 ? (
+          <p className="muted">No gifts in these days.</p>
+        ) : (
+          <>
+            {currency && (
+              <BarChart
+                label={`Bar chart of the money per campaign, largest first. The table "Money per campaign" below gives every figure.`}
+                currency={currency}
+                bars={inCurrency(report.campaigns).map((c) => ({
+                  label: campaignName(c),
+                  cents: c.cents,
+                  href: c.giftsHref,
+                }))}
+              />
+            )}
+            <CampaignsTable id="campaigns-table" rows={report.campaigns} caption={`Money per campaign, ${days}`} />
+          </>
+        )}
+      </section>
+      <section className="card funds-section" aria-labelledby="moved">
+        <h2 id="moved">What Apportion moved</h2>
+        <p className="muted">
+          Changes sent in these days that the service took whole ({report.movedSubmissions.toLocaleString("en-US")}{" "}
+          change{report.movedSubmissions === 1 ? "" : "s"}, {report.movedGifts.toLocaleString("en-US")} gift
+          {report.movedGifts === 1 ? "" : "s"}): each fund&rsquo;s money in those gifts before and after. Changes that
+          Differ or had splits dropped are in History.
+        </p>
+        {report.moved.length === 0 ? (
+          <p className="muted">No money moved between funds in these days.</p>
+        ) : (
+          <>
+            {currency && (
+              <>
+                <BarChart
+                  label={`Bar chart of each fund's money before and after the changes. The table "Moved per fund" below gives every figure.`}
+                  currency={currency}
+                  bars={inCurrency(report.moved).map((m) => ({
+                    label: m.fund,
+                    cents: m.afterCents,
+                    beforeCents: m.beforeCents,
+                    href: null,
+                  }))}
+                />
+                <p className="bar-chart__legend small" aria-hidden="true">
+                  <span className="bar-chart__key bar-chart__key--before" /> before <span className="bar-chart__key" />{" "}
+                  after
+                </p>
+              </>
+            )}
+            <MovedTable id="moved-table" rows={report.moved} caption={`Moved per fund, changes sent ${days}`} />
+          </>
+        )}
+      </section>
+    </>
+  );
+}
