@@ -51,10 +51,10 @@ export default tseslint.config(
     rules: { "layers/imports": "error" },
   },
   {
-    // One way to hand-written SQL (docs/architecture.md, "Database access"). lib/templates is
-    // converted by the templates work under way.
+    // One way to hand-written SQL (docs/architecture.md, "Database access"). lib/templates and
+    // lib/funds still call Prisma's raw methods: they are converted by the work under way there.
     files: ["{app,lib,scripts,probe}/**/*.{ts,tsx}", "*.ts"],
-    ignores: ["lib/generated/**", "lib/db-sql.ts", "lib/templates/**"],
+    ignores: ["lib/generated/**", "lib/db-sql.ts", "lib/templates/**", "lib/funds/**"],
     plugins: { layers },
     rules: { "layers/raw-sql": "error" },
   },

@@ -9,7 +9,8 @@ import { db } from "@/lib/db";
 import { FUNDS_CSV_FIELDS, fundsCsv } from "@/lib/funds/csv";
 import { fundsRangeSchema } from "@/lib/funds/range";
 import { fundsReport } from "@/lib/funds/report";
-import { listTransactions, transactionFiltersSchema } from "@/lib/transactions/read";
+import { transactionFiltersSchema } from "@/lib/transactions/filters";
+import { listTransactions } from "@/lib/transactions/read";
 import { connectOrganization } from "../support/connected-org";
 import { settle, submitEven, withSyncedOrganization } from "../support/synced-org";
 
