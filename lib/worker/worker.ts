@@ -4,7 +4,10 @@
 //    batches, ask the service about sent imports until final, read a complete submission back
 //    part by part. Claims are taken one chain per organization per round, and read-back serves
 //    the least-read submission first, so one organization's 10,000 rows never hold up another's
-//    one-gift submission beyond one round (lib/outbox/claim.ts).
+//    one-gift submission beyond one round (lib/outbox/claim.ts). Read-back runs
+//    READ_BACK_CONCURRENCY readers, each claiming its own submission (SKIP LOCKED): a part is a
+//    service call or more of waiting, and a thousand organizations' submissions read one after
+//    another took a thousand such waits (the fleet bench).
 //  - "sync": up to SYNC_CONCURRENCY organizations' syncs at once, one turn each, chosen by
 //    lib/transactions/sync-due.ts: unfinished or asked-for runs, first copies, and every active
 //    organization's scheduled changes-only sync (SYNC_INTERVAL_MS, spread over the interval).
@@ -42,6 +45,8 @@ export type WorkerOptions = {
   staleMs?: number;
   heartbeatMs?: number;
   sync?: { concurrency?: number; turnMs?: number; intervalMs?: number };
+  /** Read-back parts read at once (default READ_BACK_CONCURRENCY). */
+  readBack?: { concurrency?: number };
   /** Leave out loops (tests that drive one part by hand). */
   without?: LoopName[];
 };
@@ -113,7 +118,9 @@ export function startWorker(options: WorkerOptions = {}): Worker {
       pollMs,
     ),
     loop("follow", async () => (await followTurn({ perRound: options.perRound, shouldStop })) > 0, pollMs),
-    loop("read-back", () => readBackOnce(id), pollMs),
+    ...Array.from({ length: options.readBack?.concurrency ?? env.READ_BACK_CONCURRENCY }, () =>
+      loop("read-back", () => readBackOnce(id), pollMs),
+    ),
     loop(
       "sync",
       async () => {
