@@ -14,8 +14,9 @@
 // throughout: the database's sessions (pg_stat_activity) against the configured pools, and each
 // process's resident memory (VmRSS). Prints a markdown table. Needs `next build` (done when
 // .next/BUILD_ID is missing) and PostgreSQL on 127.0.0.1:5432, like the tests.
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { spawn } from "node:child_process";
+import { cpus } from "node:os";
 import pg from "pg";
 import { databaseUrl, recreateDatabase } from "../tests/support/database";
 import { ConnectionWatch, LogCounts, mapLimit, millis, percentile, seconds, sleep } from "./fleet/measure";
@@ -70,6 +71,14 @@ const common = {
 };
 
 type Org = { organization_id: number; admin_email: string; admin_password: string; gifts: number };
+
+// Ctrl-C or a stop signal: the processes run in groups of their own, so stop them first.
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    console.error(`${signal}: stopping the fleet's processes…`);
+    void Promise.all(running.map((p) => p.stop())).then(() => process.exit(130));
+  });
+}
 
 const log = (line: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
 const logs = new LogCounts();
@@ -208,6 +217,7 @@ try {
 
   // 1. First copies, by the worker's scheduled sync alone.
   const t0 = Date.now();
+  connections.running = true;
   let worker = startWorker(1);
   memory.watch("worker", () => worker.child.pid);
   log("Phase 1: first copies…");
@@ -380,6 +390,13 @@ try {
   ).rows
     .map((r) => `${r.status} ${r.n}`)
     .join(", ");
+  const readBackHeldAtKill = new Set(
+    (
+      await bench.query<{ id: string }>(
+        `SELECT id FROM "Submission" WHERE "verificationClaimedBy" = 'fleet-worker-1' AND verification = 'pending'`,
+      )
+    ).rows.map((r) => r.id),
+  );
   const inFlightAtKill = new Set(
     (
       await bench.query<{ org: string }>(
@@ -410,6 +427,11 @@ try {
   const verifyMs = accepted.flatMap((s) => {
     const f = byId.get(s.submissionId!);
     return f?.verification === "verified" ? [Number(f.verified) - s.at] : [];
+  });
+  // Those the killed worker was reading back wait for its claim to go stale (lib/read-back/run.ts).
+  const verifyOthersMs = accepted.flatMap((s) => {
+    const f = byId.get(s.submissionId!);
+    return f?.verification === "verified" && !readBackHeldAtKill.has(f.id) ? [Number(f.verified) - s.at] : [];
   });
   // Where the slowest one spent its time (the app's clock, from its send).
   const slowest = accepted.reduce((a, b) =>
@@ -474,7 +496,7 @@ try {
     [
       "Send → Verified",
       `p50 ${seconds(percentile(verifyMs, 50))}, p99 ${seconds(percentile(verifyMs, 99))}`,
-      `max ${seconds(Math.max(...verifyMs))}; ${slowestLine}`,
+      `max ${seconds(Math.max(...verifyMs))}; ${slowestLine}; without the ${readBackHeldAtKill.size} the killed worker was reading back (their claim lapses after 60 s): p50 ${seconds(percentile(verifyOthersMs, 50))}, p99 ${seconds(percentile(verifyOthersMs, 99))}`,
     ],
     [
       "Worker killed (SIGKILL) mid-phase, new one started",
@@ -507,6 +529,22 @@ try {
   exitCode = 1;
   console.error(`Fleet bench failed: ${error instanceof Error ? error.message : String(error)}`);
   console.error(logTail.slice(-40).join("\n"));
+  // Where the submissions stood, when it failed in phase 3.
+  const where = await bench
+    .query<{ status: string; verification: string | null; batches: string; n: string }>(
+      `SELECT s.status::text, s.verification::text,
+              (SELECT string_agg(DISTINCT b.status::text, '+') FROM "SubmissionBatch" b WHERE b."submissionId" = s.id) AS batches,
+              count(*) AS n
+         FROM "Submission" s GROUP BY 1, 2, 3 ORDER BY 4 DESC`,
+    )
+    .catch(() => ({ rows: [] }));
+  if (where.rows.length > 0) {
+    table.push([
+      "Submissions when it failed (status / verification / batches)",
+      String(where.rows.reduce((n, r) => n + Number(r.n), 0)),
+      where.rows.map((r) => `${r.status} / ${r.verification ?? "–"} / ${r.batches}: ${r.n}`).join("; "),
+    ]);
+  }
 } finally {
   // Graceful stop of what is left (the apps and the worker finish or release within their deadline).
   await Promise.all(running.filter((p) => p !== emulator).map((p) => p.stop()));
@@ -523,13 +561,18 @@ const names = [...connections.maxByName]
   .join(", ");
 table.push([
   "Database sessions (pg_stat_activity, max)",
-  `${connections.maxTotal} (bound ${bound})`,
-  `${connections.samples} samples; pools: 2 apps × (DATABASE_POOL_MAX ${POOL_MAX} + 1 LISTEN) + worker (${WORKER_POOL_MAX} + 1); by name: ${names}`,
+  `${connections.maxTotal} (bound ${bound}): ${connections.maxTotal <= bound ? "within" : "OVER"}`,
+  `${connections.samples} samples, ${connections.maxBeforeRun} at most before the worker started; pools: 2 apps × (DATABASE_POOL_MAX ${POOL_MAX} + 1 LISTEN) + worker (${WORKER_POOL_MAX} + 1); by name: ${names}`,
 ]);
 table.push([
   "Resident memory (VmRSS, max)",
   [...memory.maxKb].map(([n, kb]) => `${n} ${Math.round(kb / 1024)} MB`).join(", "),
   "apps: the process serving the port (next start); worker: both, killed and restarted",
+]);
+table.push([
+  "CPU time (user + system)",
+  [...memory.cpu.values()].map((c) => `${c.label} ${c.seconds.toFixed(0)} s`).join(", "),
+  `machine: ${cpus().length} cores shared by every process and PostgreSQL; load average at the end ${readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")}`,
 ]);
 const problems = [...logs.counts].map(([k, n]) => `${k} ×${n}`);
 table.push(["Warnings / errors logged", String(problems.length), problems.join("; ").slice(0, 1500) || "none"]);

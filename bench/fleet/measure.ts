@@ -35,6 +35,9 @@ export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve
 export class ConnectionWatch {
   readonly maxByName = new Map<string, number>();
   maxTotal = 0;
+  /** Before the worker starts (migrations, the apps starting, every admin connecting). */
+  maxBeforeRun = 0;
+  running = false;
   samples = 0;
   private timer: NodeJS.Timeout | undefined;
   private readonly client: pg.Client;
@@ -64,9 +67,11 @@ export class ConnectionWatch {
       for (const row of rows) {
         const n = Number(row.n);
         total += n;
-        this.maxByName.set(row.name, Math.max(this.maxByName.get(row.name) ?? 0, n));
+        const name = this.running ? row.name : `${row.name} (before the worker)`;
+        this.maxByName.set(name, Math.max(this.maxByName.get(name) ?? 0, n));
       }
-      this.maxTotal = Math.max(this.maxTotal, total);
+      if (this.running) this.maxTotal = Math.max(this.maxTotal, total);
+      else this.maxBeforeRun = Math.max(this.maxBeforeRun, total);
       this.samples++;
     } catch {
       // a sample lost while the database is busy; the next one counts

@@ -99,9 +99,22 @@ export function residentKb(pid: number): number | undefined {
   }
 }
 
-/** The highest resident memory seen per label (a label outlives a restarted process). */
+/** CPU time a process has used so far (user + system), in seconds; Linux's 100 ticks a second. */
+export function cpuSeconds(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The highest resident memory seen per label (a label outlives a restarted process), and the CPU
+ *  time each process used (per process: a restarted one starts from nothing). */
 export class MemoryWatch {
   readonly maxKb = new Map<string, number>();
+  readonly cpu = new Map<number, { label: string; seconds: number }>();
   private readonly watched = new Map<string, () => number | undefined>();
   private readonly timer = setInterval(() => this.sample(), 1_000);
 
@@ -114,6 +127,8 @@ export class MemoryWatch {
       const id = pid();
       const kb = id === undefined ? undefined : residentKb(id);
       if (kb !== undefined) this.maxKb.set(label, Math.max(this.maxKb.get(label) ?? 0, kb));
+      const used = id === undefined ? undefined : cpuSeconds(id);
+      if (id !== undefined && used !== undefined) this.cpu.set(id, { label, seconds: used });
     }
   }
 
