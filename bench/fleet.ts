@@ -12,8 +12,16 @@
 //     app; the worker is killed (SIGKILL) once in the middle and a new one started; every one must
 //     end Verified, and the emulator must hold exactly one applied import per organization;
 // throughout: the database's sessions (pg_stat_activity) against the configured pools, and each
-// process's resident memory (VmRSS). Prints a markdown table. Needs `next build` (done when
-// .next/BUILD_ID is missing) and PostgreSQL on 127.0.0.1:5432, like the tests.
+// process's resident memory (VmRSS) and CPU time. Prints a markdown table. Needs `next build`
+// (done when .next/BUILD_ID is missing, or with BENCH_FLEET_BUILD=1) and PostgreSQL on
+// 127.0.0.1:5432, like the tests. Ctrl-C stops every process it started.
+// Knobs (defaults): BENCH_FLEET_ORGS (1000), BENCH_FLEET_MIN_GIFTS / _MAX_GIFTS (50 / 350),
+// BENCH_FLEET_RATE (10 a second per organization), BENCH_FLEET_SYNC_INTERVAL_MS (60000),
+// BENCH_FLEET_SYNC_CONCURRENCY (12), BENCH_FLEET_POOL_MAX (10, the apps), BENCH_FLEET_WORKER_POOL_MAX
+// (3 × sync concurrency + 5), BENCH_FLEET_CLAIM_TIMEOUT_MS (30000), BENCH_FLEET_KILL_AT (0.3 of
+// the submissions Verified), BENCH_FLEET_PHASE_TIMEOUT_MS (1800000), BENCH_FLEET_APP_PORTS
+// (3400,3401), BENCH_FLEET_EMULATOR_PORT (4400), BENCH_DATABASE (apportion_bench_fleet); any other
+// app variable (READ_BACK_CONCURRENCY…) passes through to the app and worker processes.
 import { existsSync, readFileSync } from "node:fs";
 import { spawn } from "node:child_process";
 import { cpus } from "node:os";
