@@ -15,6 +15,8 @@ const BENCHES: Record<string, string[]> = {
   "migration-locks": ["tsx", "bench/migration-locks.ts"],
   // Issue 22: a first copy against a slow service (150 ms median), without and with a rate limit.
   "sync-latency": ["tsx", "bench/sync-latency.ts"],
+  // Issue 22: 1,000 organizations, two app processes and a worker on one database, unattended.
+  fleet: ["tsx", "bench/fleet.ts"],
   // Issue 23: a template meeting 10,000 new gifts at once.
   templates: ["tsx", "--conditions=react-server", "bench/templates.ts"],
   // Issue 23: "Where the money is" at 200,000 gifts (p50 / p95 of the page's read).

@@ -119,6 +119,8 @@ const schema = z.object({
   SYNC_INTERVAL_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(300_000),
   /** Organizations one worker syncs at once. */
   SYNC_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  /** Submissions one worker reads back at once (each its own, one part at a time). */
+  READ_BACK_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   /** One turn of an organization's sync in the worker (a round): then it yields its lease, so a
    *  first copy of hours never holds a slot that a small organization's sync waits for. */
   SYNC_TURN_MS: z.coerce.number().int().min(200).max(600_000).default(30_000),

@@ -4,7 +4,12 @@
 //    batches, ask the service about sent imports until final, read a complete submission back
 //    part by part. Claims are taken one chain per organization per round, and read-back serves
 //    the least-read submission first, so one organization's 10,000 rows never hold up another's
-//    one-gift submission beyond one round (lib/outbox/claim.ts).
+//    one-gift submission beyond one round (lib/outbox/claim.ts). "follow" also settles, every
+//    SETTLE_EVERY_MS, a submission whose status a stopped process left behind its batches
+//    (lib/outbox/settle.ts). Read-back runs
+//    READ_BACK_CONCURRENCY readers, each claiming its own submission (SKIP LOCKED): a part is a
+//    service call or more of waiting, and a thousand organizations' submissions read one after
+//    another took a thousand such waits (the fleet bench).
 //  - "sync": up to SYNC_CONCURRENCY organizations' syncs at once, one turn each, chosen by
 //    lib/transactions/sync-due.ts: unfinished or asked-for runs, first copies, and every active
 //    organization's scheduled changes-only sync (SYNC_INTERVAL_MS, spread over the interval).
@@ -24,12 +29,16 @@ import { randomUUID } from "node:crypto";
 import { getEnv } from "@/lib/env";
 import { log } from "@/lib/log";
 import { metrics } from "@/lib/metrics/registry";
+import { settleLaggingStatuses } from "@/lib/outbox/settle";
 import { deliverTurn, followTurn } from "@/lib/outbox/tick";
 import { readBackOnce } from "@/lib/read-back/run";
 import { releaseAutomaticClaims, sendAutomaticOnce } from "@/lib/templates/auto-send";
 import { SyncSlots } from "@/lib/transactions/sync-worker";
 import { pruneHeartbeats, removeHeartbeat, writeHeartbeat } from "./heartbeat";
 import { type Released, releaseHeld } from "./release-held";
+
+/** How often the follow loop settles submissions whose status lags behind their batches. */
+const SETTLE_EVERY_MS = 10_000;
 
 export type LoopName = "deliver" | "follow" | "read-back" | "sync" | "templates" | "heartbeat";
 
@@ -42,6 +51,8 @@ export type WorkerOptions = {
   staleMs?: number;
   heartbeatMs?: number;
   sync?: { concurrency?: number; turnMs?: number; intervalMs?: number };
+  /** Read-back parts read at once (default READ_BACK_CONCURRENCY). */
+  readBack?: { concurrency?: number };
   /** Leave out loops (tests that drive one part by hand). */
   without?: LoopName[];
 };
@@ -101,6 +112,7 @@ export function startWorker(options: WorkerOptions = {}): Worker {
       }
     })();
 
+  let nextSettle = 0;
   const slots = new SyncSlots({ workerId: id, shouldStop, ...options.sync });
   let beats = 0;
   /** The automatic-send round in hand (its key), handed over if the deadline passes. */
@@ -112,8 +124,22 @@ export function startWorker(options: WorkerOptions = {}): Worker {
         (await deliverTurn({ workerId: id, perRound: options.perRound, staleMs: options.staleMs, shouldStop })) > 0,
       pollMs,
     ),
-    loop("follow", async () => (await followTurn({ perRound: options.perRound, shouldStop })) > 0, pollMs),
-    loop("read-back", () => readBackOnce(id), pollMs),
+    loop(
+      "follow",
+      async () => {
+        const asked = await followTurn({ perRound: options.perRound, shouldStop });
+        // Now and then, submissions a stopped process left behind its batches (settle.ts).
+        if (Date.now() >= nextSettle) {
+          nextSettle = Date.now() + SETTLE_EVERY_MS;
+          await settleLaggingStatuses();
+        }
+        return asked > 0;
+      },
+      pollMs,
+    ),
+    ...Array.from({ length: options.readBack?.concurrency ?? env.READ_BACK_CONCURRENCY }, () =>
+      loop("read-back", () => readBackOnce(id), pollMs),
+    ),
     loop(
       "sync",
       async () => {

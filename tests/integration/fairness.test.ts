@@ -140,4 +140,47 @@ describe("fairness between a large and a small organization", () => {
       expect(unsent).toBeGreaterThan(0);
     },
   );
+
+  it(
+    "read-back: one organization's slow read-back does not hold up another's, each reader claims its own",
+    {
+      timeout: 120_000,
+    },
+    async () => {
+      const harbor = await smallOrganization();
+      await syncTransactions(org.connection.id);
+      // Both submissions sent and complete before any read-back, each then waiting on reads.
+      const submissions = [
+        await submitEven(org.connection, [await oneGift(org.connection.id)]),
+        await submitEven(harbor, [await oneGift(harbor.id)]),
+      ];
+      const rules = [{ fault: "latency", latency_ms: 400, path_prefix: "/admin/oauth2/api/v1/transactions" }];
+      await emulatorSwitch(org.emulator, "faults", { rules });
+      worker = startWorker({ pollMs: 50, without: ["sync", "read-back"] });
+      await until(
+        "both imports complete",
+        async () => (await db().submission.count({ where: { id: { in: submissions }, status: "complete" } })) === 2,
+        30_000,
+      );
+      await worker.stop({ deadlineMs: 10_000 });
+
+      // Two readers: both submissions are in hand at once, one reader each.
+      worker = startWorker({ pollMs: 50, without: ["sync"], readBack: { concurrency: 2 } });
+      const inHand = await until(
+        "both read back at the same time",
+        async () => {
+          const claimed = await db().submission.findMany({
+            where: { id: { in: submissions }, verificationClaimedBy: { not: null } },
+            select: { verificationClaimedBy: true },
+          });
+          return claimed.length === 2 && claimed;
+        },
+        30_000,
+      );
+      expect(new Set(inHand.map((c) => c.verificationClaimedBy))).toEqual(new Set([worker.id]));
+      for (const id of submissions) {
+        await until("verified", async () => (await verification(id)) === "verified", 60_000);
+      }
+    },
+  );
 });
