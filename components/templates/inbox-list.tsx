@@ -4,12 +4,14 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { useConfirm } from "@/components/ui/confirm-dialog";
 import { Notice } from "@/components/ui/notice";
 import { ScrollBox } from "@/components/ui/scroll-box";
 import { ApiClientError, apiFetch } from "@/lib/api-client";
 import { formatCents } from "@/lib/splits/money";
+import type { ConfirmedName } from "@/lib/splits/schema";
 import type { InboxItemView } from "@/lib/templates/inbox";
+import type { SelectionSummary } from "@/lib/templates/inbox-names";
+import { ApproveDialog } from "./approve-dialog";
 
 const count = new Intl.NumberFormat("en-US");
 
@@ -19,7 +21,10 @@ export function InboxList({ items, waiting }: { items: InboxItemView[]; waiting:
   const [chosen, setChosen] = useState<Set<string>>(new Set());
   const [message, setMessage] = useState<{ tone: "ok" | "danger"; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
-  const [dialog, confirm] = useConfirm();
+  const [asking, setAsking] = useState<{ which: string[] | "all"; summary: SelectionSummary } | null>(null);
+  const fail = (error: unknown) =>
+    setMessage({ tone: "danger", text: error instanceof ApiClientError ? error.message : "Something went wrong." });
+
   const ready = items.filter((i) => i.status === "waiting" && i.lines.length > 0);
   const toggle = (id: string) =>
     setChosen((previous) => {
@@ -29,27 +34,36 @@ export function InboxList({ items, waiting }: { items: InboxItemView[]; waiting:
       return next;
     });
 
+  /** The server sums up the whole selection ("all" is more than the page shows), then asks. */
   async function approve(which: string[] | "all") {
-    const gifts = which === "all" ? ready : ready.filter((i) => which.includes(i.id));
-    const n = which === "all" ? waiting : gifts.length;
-    const total = gifts.reduce((sum, i) => sum + (i.gift?.amountCents ?? 0), 0);
-    const newNames = gifts.some((i) => i.note?.includes("does not have yet"));
-    const yes = await confirm({
-      title: `Send ${count.format(n)} gift${n === 1 ? "" : "s"} as proposed?`,
-      body: `${which === "all" ? "Every gift ready in the inbox" : `${formatCents(total)} in all`} goes to the service in one submission, then is checked there.${newNames ? " Some lines name a campaign or fund the service does not have yet: sending creates it." : ""}`,
-      confirm: "Send",
-    });
-    if (!yes) return;
+    setBusy(true);
+    setMessage(null);
+    try {
+      const summary = await apiFetch<SelectionSummary>("/api/inbox/selection", {
+        method: "POST",
+        body: { items: which },
+      });
+      if (summary.gifts === 0) setMessage({ tone: "danger", text: "No gift in the inbox is ready to send." });
+      else setAsking({ which, summary });
+    } catch (error) {
+      fail(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function send(which: string[] | "all", confirmedNewNames: ConfirmedName[]) {
+    setAsking(null);
     setBusy(true);
     setMessage(null);
     try {
       const { submissionId } = await apiFetch<{ submissionId: string }>("/api/inbox/approve", {
         method: "POST",
-        body: { idempotencyKey: crypto.randomUUID(), items: which, confirmNewNames: newNames },
+        body: { idempotencyKey: crypto.randomUUID(), items: which, confirmedNewNames },
       });
       router.push(`/history/${submissionId}`);
     } catch (error) {
-      setMessage({ tone: "danger", text: error instanceof ApiClientError ? error.message : "Something went wrong." });
+      fail(error);
       setBusy(false);
     }
   }
@@ -63,7 +77,7 @@ export function InboxList({ items, waiting }: { items: InboxItemView[]; waiting:
       setMessage({ tone: "ok", text: done });
       router.refresh();
     } catch (error) {
-      setMessage({ tone: "danger", text: error instanceof ApiClientError ? error.message : "Something went wrong." });
+      fail(error);
     } finally {
       setBusy(false);
     }
@@ -74,13 +88,20 @@ export function InboxList({ items, waiting }: { items: InboxItemView[]; waiting:
     <section aria-labelledby="waiting-title">
       <h2 id="waiting-title">Waiting for you ({count.format(waiting)})</h2>
       {message && <Notice tone={message.tone}>{message.text}</Notice>}
-      {dialog}
+      {asking && (
+        <ApproveDialog
+          summary={asking.summary}
+          all={asking.which === "all"}
+          onCancel={() => setAsking(null)}
+          onSend={(names) => void send(asking.which, names)}
+        />
+      )}
       {items.length === 0 ? (
         <p className="muted">Nothing to allocate. New gifts a template applies to appear here.</p>
       ) : (
         <>
           <div className="button-row">
-            <Button onClick={() => void approve("all")} disabled={busy || ready.length === 0}>
+            <Button onClick={() => void approve("all")} disabled={busy || (ready.length === 0 && waiting <= items.length)}>
               Approve all
             </Button>
             <Button variant="secondary" onClick={() => void approve(selected)} disabled={busy || selected.length === 0}>

@@ -93,7 +93,6 @@ describe("templates and the To allocate inbox", () => {
     const { submissionId } = await approveItems(org.connection, {
       idempotencyKey: crypto.randomUUID(),
       items: "all",
-      confirmNewNames: false,
     });
     const submission = await verdict(submissionId);
     expect(submission.transactionCount).toBe(30);
@@ -197,7 +196,7 @@ describe("templates and the To allocate inbox", () => {
     expect(waiting[0]?.note).toMatch(/fund “Scholarships”, which the service does not have yet/);
     // Approving asks for the new name to be confirmed.
     await expect(
-      approveItems(org.connection, { idempotencyKey: crypto.randomUUID(), items: "all", confirmNewNames: false }),
+      approveItems(org.connection, { idempotencyKey: crypto.randomUUID(), items: "all" }),
     ).rejects.toThrow(/Sending would create fund “[^”]*” at the service/);
   });
 
@@ -216,11 +215,11 @@ describe("templates and the To allocate inbox", () => {
     expect(back.map((i) => i.status)).toEqual(["waiting", "waiting"]);
     expect(back[0]?.note).toMatch(/fund “Brand New Fund”, which the service does not have yet/);
     expect(await db().submission.count({ where: { connectionId: org.connection.id } })).toBe(0);
-    // The admin confirms it: sent.
+    // The admin confirms it by name: sent.
     const { submissionId } = await approveItems(org.connection, {
       idempotencyKey: crypto.randomUUID(),
       items: "all",
-      confirmNewNames: true,
+      confirmedNewNames: [{ kind: "fund", name: "Brand New Fund" }],
     });
     expect((await verdict(submissionId)).transactionCount).toBe(2);
   });
@@ -254,7 +253,7 @@ describe("templates and the To allocate inbox", () => {
     await expect(deleteTemplate(harbor.id, mine.id)).rejects.toEqual(notFound);
     await expect(chooseTemplate(harbor.id, item?.id ?? "", mine.id)).rejects.toEqual(notFound);
     await expect(
-      approveItems(harbor, { idempotencyKey: crypto.randomUUID(), items: [item?.id ?? ""], confirmNewNames: false }),
+      approveItems(harbor, { idempotencyKey: crypto.randomUUID(), items: [item?.id ?? ""] }),
     ).rejects.toEqual(notFound);
     await expect(skipItems(harbor.id, [item?.id ?? ""])).rejects.toEqual(notFound);
     expect((await listInbox(harbor.id, "waiting")).items).toEqual([]);
