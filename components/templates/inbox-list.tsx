@@ -84,6 +84,9 @@ export function InboxList({ items, waiting }: { items: InboxItemView[]; waiting:
   }
 
   const selected = [...chosen];
+  // Any waiting gift can be chosen to skip (one two templates match too); only those with a
+  // proposal can be approved.
+  const approvable = selected.filter((id) => ready.some((i) => i.id === id));
   return (
     <section aria-labelledby="waiting-title">
       <h2 id="waiting-title">Waiting for you ({count.format(waiting)})</h2>
@@ -101,11 +104,18 @@ export function InboxList({ items, waiting }: { items: InboxItemView[]; waiting:
       ) : (
         <>
           <div className="button-row">
-            <Button onClick={() => void approve("all")} disabled={busy || (ready.length === 0 && waiting <= items.length)}>
+            <Button
+              onClick={() => void approve("all")}
+              disabled={busy || (ready.length === 0 && waiting <= items.length)}
+            >
               Approve all
             </Button>
-            <Button variant="secondary" onClick={() => void approve(selected)} disabled={busy || selected.length === 0}>
-              Approve selected ({count.format(selected.length)})
+            <Button
+              variant="secondary"
+              onClick={() => void approve(approvable)}
+              disabled={busy || approvable.length === 0}
+            >
+              Approve selected ({count.format(approvable.length)})
             </Button>
             <Button
               variant="secondary"
@@ -136,7 +146,7 @@ export function InboxList({ items, waiting }: { items: InboxItemView[]; waiting:
                         type="checkbox"
                         checked={chosen.has(item.id)}
                         onChange={() => toggle(item.id)}
-                        disabled={item.status !== "waiting" || item.lines.length === 0}
+                        disabled={item.status !== "waiting" && item.status !== "choose"}
                         aria-label={`Choose the gift of ${item.gift?.contactName ?? item.transactionId}`}
                       />
                     </td>
