@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { ScrollBox } from "@/components/ui/scroll-box";
 import { ApiClientError, apiFetch } from "@/lib/api-client";
@@ -214,18 +215,21 @@ function ChooseTemplate({
   const [value, setValue] = useState("");
   const id = `choose-${item.id}`;
   return (
-    <div className="button-row">
-      <label htmlFor={id} className="visually-hidden">
-        Template for this gift
-      </label>
-      <select id={id} value={value} onChange={(e) => setValue(e.target.value)}>
-        <option value="">Choose a template</option>
-        {item.choices.map((c) => (
-          <option key={c.id} value={c.id}>
-            {c.name}
-          </option>
-        ))}
-      </select>
+    <div className="button-row inbox-choose">
+      {/* A Field, so the select takes the app's own size and font (a bare one is the browser's
+          small default, hard to hit on a phone). */}
+      <Field id={id} label="Template for this gift" className="field--grow">
+        {(c) => (
+          <select {...c} value={value} onChange={(e) => setValue(e.target.value)}>
+            <option value="">Choose a template</option>
+            {item.choices.map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
       <Button variant="secondary" disabled={busy || !value} onClick={() => onChoose(value)}>
         Use it
       </Button>

@@ -60,8 +60,15 @@ export function TemplateForm({ id, initial, names }: { id?: string; initial: Tem
   });
 
   return (
-    <form className="card" onSubmit={onSubmit} noValidate aria-labelledby="template-form-title">
-      <h2 id="template-form-title">{id ? "Edit the template" : "New template"}</h2>
+    // A new template's page is titled "New template" already: a second heading saying so again
+    // only pushed the form down on a phone. Editing, the page is titled by the template's name.
+    <form
+      className="card"
+      onSubmit={onSubmit}
+      noValidate
+      {...(id ? { "aria-labelledby": "template-form-title" } : { "aria-label": "New template" })}
+    >
+      {id && <h2 id="template-form-title">Edit the template</h2>}
       {message && <Notice tone="danger">{message}</Notice>}
       <Field id="template-name" label="Name" error={errors.name?.message}>
         {(c) => <input {...c} {...register("name")} maxLength={80} />}
@@ -92,7 +99,10 @@ export function TemplateForm({ id, initial, names }: { id?: string; initial: Tem
                     </select>
                   )}
                 </Field>
-                {lineKind !== "remainder" && (
+                {lineKind === "remainder" ? (
+                  // Holds the figure's place, so every line's fields sit in the same columns.
+                  <p className="template-line__rest small muted">Takes what is left</p>
+                ) : (
                   <Field
                     id={`line-${index}-figure`}
                     label={lineKind === "percent" ? "Percent" : "Amount"}
