@@ -195,9 +195,9 @@ describe("templates and the To allocate inbox", () => {
     expect(waiting.map((i) => i.status)).toEqual(["waiting", "waiting"]);
     expect(waiting[0]?.note).toMatch(/fund “Scholarships”, which the service does not have yet/);
     // Approving asks for the new name to be confirmed.
-    await expect(
-      approveItems(org.connection, { idempotencyKey: crypto.randomUUID(), items: "all" }),
-    ).rejects.toThrow(/Sending would create fund “[^”]*” at the service/);
+    await expect(approveItems(org.connection, { idempotencyKey: crypto.randomUUID(), items: "all" })).rejects.toThrow(
+      /Sending would create fund “[^”]*” at the service/,
+    );
   });
 
   it("a name the service lacks by the time the worker sends: the items go back to the admin, nothing sent", async () => {
@@ -235,6 +235,10 @@ describe("templates and the To allocate inbox", () => {
     const [item] = await items();
     expect(item).toMatchObject({ status: "choose", allocation: null });
     expect(new Set(item?.templateIds)).toHaveLength(2);
+    // No proposal is SQL NULL, not a JSON null: approving finds nothing ready to send.
+    await expect(approveItems(org.connection, { idempotencyKey: crypto.randomUUID(), items: "all" })).rejects.toThrow(
+      "No gift in the inbox is ready to send.",
+    );
 
     await chooseTemplate(org.connection.id, item?.id ?? "", first.id);
     const [chosen] = (await listInbox(org.connection.id, "waiting")).items;
