@@ -218,7 +218,8 @@ function ChooseTemplate({
     <div className="button-row inbox-choose">
       {/* A Field, so the select takes the app's own size and font (a bare one is the browser's
           small default, hard to hit on a phone). */}
-      <Field id={id} label="Template for this gift" className="field--grow">
+      {/* The cell's own "Template:" names it on a phone: the label is for screen readers. */}
+      <Field id={id} label={<span className="visually-hidden">Template for this gift</span>} className="field--grow">
         {(c) => (
           <select {...c} value={value} onChange={(e) => setValue(e.target.value)}>
             <option value="">Choose a template</option>

@@ -34,6 +34,24 @@ async function walkSelect(select: Locator, keys: [key: string, option: string][]
   }
 }
 
+/** A name picker (the editor's combobox) walked with the keyboard after typing: the highlighted
+ *  option (aria-activedescendant) after each press. */
+async function walkPicker(input: Locator, typed: string, keys: [key: string, option: string][]) {
+  const highlighted = () =>
+    input.evaluate((el) => {
+      const id = el.getAttribute("aria-activedescendant");
+      return (id && document.getElementById(id)?.textContent) || "(none)";
+    });
+  await input.click();
+  // The combobox has replaced the plain field it starts as (loaded with the page).
+  await expect(input).toHaveAttribute("aria-autocomplete", "list");
+  await input.fill(typed);
+  for (const [key, option] of keys) {
+    if (key !== "typed") await input.press(key);
+    await expect.poll(highlighted).toContain(option);
+  }
+}
+
 /** A gift that arrives at the service after the first copy, in its first gift's campaign. */
 async function giftArrives(page: Page, id: string, cents: number, donor: string) {
   const created = await page.request.post(`${EMULATOR_URL}/__emulator/organizations/1001/transactions`, {
@@ -71,12 +89,27 @@ async function makeTemplateFromScratch(page: Page) {
     ["ArrowUp", "A percentage"],
   ]);
   await page.getByLabel("Percent", { exact: true }).fill("30");
-  await page.getByLabel("Fund", { exact: true }).first().fill("Food Purchasing");
+  // "Create new …" takes a second ArrowDown at the last known name (picker-keys.ts).
+  const fund = page.getByLabel("Fund, line 1", { exact: true });
+  await walkPicker(fund, "Fo", [
+    ["typed", "Food Purchasing"],
+    ["ArrowDown", "Food Purchasing"],
+    ["ArrowDown", "Create new fund “Fo”"],
+    ["ArrowDown", "Food Purchasing"],
+  ]);
+  await fund.press("Enter");
+  await expect(fund).toHaveValue("Food Purchasing");
   await walkSelect(page.getByLabel("Applies to", { exact: true }), [
     ["ArrowDown", "Gifts of a fund"],
     ["ArrowUp", "Gifts of a campaign"],
   ]);
-  await page.getByLabel("The campaign's name").fill("Annual Appeal 2026");
+  const campaign = page.getByRole("combobox", { name: "The campaign's name" });
+  await walkPicker(campaign, "appeal", [
+    ["typed", "(none)"], // "appeal" starts no name: nothing is taken for the admin
+    ["ArrowDown", "Annual Appeal 2026"],
+  ]);
+  await campaign.press("Enter");
+  await expect(campaign).toHaveValue("Annual Appeal 2026");
   await expectNoSeriousAxeViolations(page, "template form");
   await shot(page, "template-form");
   await expectNoWiderThanViewport(page);
