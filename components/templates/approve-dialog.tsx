@@ -59,7 +59,8 @@ export function ApproveDialog({ summary, all, onCancel, onSend }: Props) {
           <Notice tone="warn" role="none">
             <p>
               {names.length === 1 ? "This name is new" : `These ${count.format(names.length)} names are new`}: the
-              service creates {names.length === 1 ? "it" : "them"} exactly as written. Tick each one to create it.
+              service creates {names.length === 1 ? "it" : "them"} exactly as written.{" "}
+              {names.length === 1 ? "Tick it to create it." : "Tick each one to create it."}
             </p>
             <ul className="review-new-names">
               {names.map((name) => (
