@@ -4,6 +4,7 @@
 // selection, and the admin confirms each one (createSubmission refuses any left unconfirmed).
 import "server-only";
 import { z } from "zod";
+import { AppError } from "@/lib/app-error";
 import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { type NameKind, namesInUse } from "@/lib/submissions/new-names";
@@ -40,7 +41,12 @@ export async function selectionSummary(
       FROM (${selectedItems(connectionId, items)}) i`,
     inboxNewNames(connectionId, items),
   ]);
-  return { gifts: counted?.gifts ?? 0, totalCents: Number(counted?.cents ?? 0), newNames };
+  const gifts = counted?.gifts ?? 0;
+  // As approving answers: an id that is not a waiting item of this organization is not found.
+  if (items !== "all" && gifts !== new Set(items).size) {
+    throw new AppError("not_found", "Some of these gifts are not waiting in the inbox any more. Reload the inbox.");
+  }
+  return { gifts, totalCents: Number(counted?.cents ?? 0), newNames };
 }
 
 /** Every name the selection's proposals give that the organization is not known to use. */

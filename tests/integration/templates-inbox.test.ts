@@ -12,6 +12,7 @@ import { readStoredJson } from "@/lib/stored-json";
 import { createSubmission } from "@/lib/submissions/create";
 import { releaseAutomaticClaims, sendAutomaticOnce } from "@/lib/templates/auto-send";
 import { approveItems, chooseTemplate, listInbox, skipItems } from "@/lib/templates/inbox";
+import { selectionSummary } from "@/lib/templates/inbox-names";
 import { templateSchema, type TemplateInput } from "@/lib/templates/schema";
 import { createTemplate, deleteTemplate, getTemplate } from "@/lib/templates/store";
 import { syncTransactions } from "@/lib/transactions/sync";
@@ -260,6 +261,7 @@ describe("templates and the To allocate inbox", () => {
       approveItems(harbor, { idempotencyKey: crypto.randomUUID(), items: [item?.id ?? ""] }),
     ).rejects.toEqual(notFound);
     await expect(skipItems(harbor.id, [item?.id ?? ""])).rejects.toEqual(notFound);
+    await expect(selectionSummary(harbor.id, [item?.id ?? ""])).rejects.toEqual(notFound);
     expect((await listInbox(harbor.id, "waiting")).items).toEqual([]);
     expect((await items())[0]?.status).toBe("waiting");
   });
