@@ -55,7 +55,8 @@ export default async function InboxPage() {
                     </Link>
                   </>
                 )}
-                {item.note && <span className="small muted"> · {item.note}</span>}
+                {/* A skipped gift's note was for the question it no longer asks. */}
+                {item.note && item.status !== "skipped" && <span className="small muted"> · {item.note}</span>}
               </li>
             ))}
           </ul>

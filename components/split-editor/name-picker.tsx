@@ -68,6 +68,7 @@ const PLACEHOLDER: Record<PickerKind, string> = {
   campaign: "Choose a campaign",
   parent: "Same parent",
   fund: "Choose a fund",
+  named: "Choose a campaign",
 };
 
 export function placeholderFor(kind: PickerKind) {

@@ -13,7 +13,9 @@ export type NameOption = {
   isNew?: boolean;
 };
 
-export type PickerKind = "campaign" | "parent" | "fund";
+/** `named` is a campaign chosen by name alone, with no "Service default campaign" (a template's
+ *  lines and conditions, where a blank campaign means the gift's own). */
+export type PickerKind = "campaign" | "parent" | "fund" | "named";
 
 export type MenuItem =
   | { kind: "option"; option: NameOption; nearMatch: boolean }
@@ -23,7 +25,12 @@ export type MenuItem =
 
 export const DEFAULT_CAMPAIGN_LABEL = "Service default campaign";
 
-export const WHAT: Record<PickerKind, string> = { campaign: "campaign", parent: "campaign", fund: "fund" };
+export const WHAT: Record<PickerKind, string> = {
+  campaign: "campaign",
+  parent: "campaign",
+  fund: "fund",
+  named: "campaign",
+};
 
 /** The text a field shows for its value. */
 export function displayText(value: NameChoice): string {

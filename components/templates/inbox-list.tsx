@@ -4,12 +4,15 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { useConfirm } from "@/components/ui/confirm-dialog";
+import { Field } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { ScrollBox } from "@/components/ui/scroll-box";
 import { ApiClientError, apiFetch } from "@/lib/api-client";
 import { formatCents } from "@/lib/splits/money";
+import type { ConfirmedName } from "@/lib/splits/schema";
 import type { InboxItemView } from "@/lib/templates/inbox";
+import type { SelectionSummary } from "@/lib/templates/inbox-names";
+import { ApproveDialog } from "./approve-dialog";
 
 const count = new Intl.NumberFormat("en-US");
 
@@ -19,7 +22,10 @@ export function InboxList({ items, waiting }: { items: InboxItemView[]; waiting:
   const [chosen, setChosen] = useState<Set<string>>(new Set());
   const [message, setMessage] = useState<{ tone: "ok" | "danger"; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
-  const [dialog, confirm] = useConfirm();
+  const [asking, setAsking] = useState<{ which: string[] | "all"; summary: SelectionSummary } | null>(null);
+  const fail = (error: unknown) =>
+    setMessage({ tone: "danger", text: error instanceof ApiClientError ? error.message : "Something went wrong." });
+
   const ready = items.filter((i) => i.status === "waiting" && i.lines.length > 0);
   const toggle = (id: string) =>
     setChosen((previous) => {
@@ -29,27 +35,36 @@ export function InboxList({ items, waiting }: { items: InboxItemView[]; waiting:
       return next;
     });
 
+  /** The server sums up the whole selection ("all" is more than the page shows), then asks. */
   async function approve(which: string[] | "all") {
-    const gifts = which === "all" ? ready : ready.filter((i) => which.includes(i.id));
-    const n = which === "all" ? waiting : gifts.length;
-    const total = gifts.reduce((sum, i) => sum + (i.gift?.amountCents ?? 0), 0);
-    const newNames = gifts.some((i) => i.note?.includes("does not have yet"));
-    const yes = await confirm({
-      title: `Send ${count.format(n)} gift${n === 1 ? "" : "s"} as proposed?`,
-      body: `${which === "all" ? "Every gift ready in the inbox" : `${formatCents(total)} in all`} goes to the service in one submission, then is checked there.${newNames ? " Some lines name a campaign or fund the service does not have yet: sending creates it." : ""}`,
-      confirm: "Send",
-    });
-    if (!yes) return;
+    setBusy(true);
+    setMessage(null);
+    try {
+      const summary = await apiFetch<SelectionSummary>("/api/inbox/selection", {
+        method: "POST",
+        body: { items: which },
+      });
+      if (summary.gifts === 0) setMessage({ tone: "danger", text: "No gift in the inbox is ready to send." });
+      else setAsking({ which, summary });
+    } catch (error) {
+      fail(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function send(which: string[] | "all", confirmedNewNames: ConfirmedName[]) {
+    setAsking(null);
     setBusy(true);
     setMessage(null);
     try {
       const { submissionId } = await apiFetch<{ submissionId: string }>("/api/inbox/approve", {
         method: "POST",
-        body: { idempotencyKey: crypto.randomUUID(), items: which, confirmNewNames: newNames },
+        body: { idempotencyKey: crypto.randomUUID(), items: which, confirmedNewNames },
       });
       router.push(`/history/${submissionId}`);
     } catch (error) {
-      setMessage({ tone: "danger", text: error instanceof ApiClientError ? error.message : "Something went wrong." });
+      fail(error);
       setBusy(false);
     }
   }
@@ -63,28 +78,45 @@ export function InboxList({ items, waiting }: { items: InboxItemView[]; waiting:
       setMessage({ tone: "ok", text: done });
       router.refresh();
     } catch (error) {
-      setMessage({ tone: "danger", text: error instanceof ApiClientError ? error.message : "Something went wrong." });
+      fail(error);
     } finally {
       setBusy(false);
     }
   }
 
   const selected = [...chosen];
+  // Any waiting gift can be chosen to skip (one two templates match too); only those with a
+  // proposal can be approved.
+  const approvable = selected.filter((id) => ready.some((i) => i.id === id));
   return (
     <section aria-labelledby="waiting-title">
       <h2 id="waiting-title">Waiting for you ({count.format(waiting)})</h2>
       {message && <Notice tone={message.tone}>{message.text}</Notice>}
-      {dialog}
+      {asking && (
+        <ApproveDialog
+          summary={asking.summary}
+          all={asking.which === "all"}
+          onCancel={() => setAsking(null)}
+          onSend={(names) => void send(asking.which, names)}
+        />
+      )}
       {items.length === 0 ? (
         <p className="muted">Nothing to allocate. New gifts a template applies to appear here.</p>
       ) : (
         <>
           <div className="button-row">
-            <Button onClick={() => void approve("all")} disabled={busy || ready.length === 0}>
+            <Button
+              onClick={() => void approve("all")}
+              disabled={busy || (ready.length === 0 && waiting <= items.length)}
+            >
               Approve all
             </Button>
-            <Button variant="secondary" onClick={() => void approve(selected)} disabled={busy || selected.length === 0}>
-              Approve selected ({count.format(selected.length)})
+            <Button
+              variant="secondary"
+              onClick={() => void approve(approvable)}
+              disabled={busy || approvable.length === 0}
+            >
+              Approve selected ({count.format(approvable.length)})
             </Button>
             <Button
               variant="secondary"
@@ -115,7 +147,7 @@ export function InboxList({ items, waiting }: { items: InboxItemView[]; waiting:
                         type="checkbox"
                         checked={chosen.has(item.id)}
                         onChange={() => toggle(item.id)}
-                        disabled={item.status !== "waiting" || item.lines.length === 0}
+                        disabled={item.status !== "waiting" && item.status !== "choose"}
                         aria-label={`Choose the gift of ${item.gift?.contactName ?? item.transactionId}`}
                       />
                     </td>
@@ -183,18 +215,22 @@ function ChooseTemplate({
   const [value, setValue] = useState("");
   const id = `choose-${item.id}`;
   return (
-    <div className="button-row">
-      <label htmlFor={id} className="visually-hidden">
-        Template for this gift
-      </label>
-      <select id={id} value={value} onChange={(e) => setValue(e.target.value)}>
-        <option value="">Choose a template</option>
-        {item.choices.map((c) => (
-          <option key={c.id} value={c.id}>
-            {c.name}
-          </option>
-        ))}
-      </select>
+    <div className="button-row inbox-choose">
+      {/* A Field, so the select takes the app's own size and font (a bare one is the browser's
+          small default, hard to hit on a phone). */}
+      {/* The cell's own "Template:" names it on a phone: the label is for screen readers. */}
+      <Field id={id} label={<span className="visually-hidden">Template for this gift</span>} className="field--grow">
+        {(c) => (
+          <select {...c} value={value} onChange={(e) => setValue(e.target.value)}>
+            <option value="">Choose a template</option>
+            {item.choices.map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
       <Button variant="secondary" disabled={busy || !value} onClick={() => onChoose(value)}>
         Use it
       </Button>

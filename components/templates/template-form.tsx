@@ -3,12 +3,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { useFieldArray, useForm, useWatch } from "react-hook-form";
+import { Controller, type Path, useFieldArray, useForm, useWatch } from "react-hook-form";
 import { Button } from "@/components/ui/button";
-import { Field } from "@/components/ui/field";
+import { Field, type FieldControlProps } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { ApiClientError, apiFetch } from "@/lib/api-client";
 import { type Template, type TemplateInput, templateSchema } from "@/lib/templates/schema";
+import { TemplateNamePicker } from "./template-name-picker";
 
 type Names = { campaigns: string[]; funds: string[] };
 
@@ -30,6 +31,8 @@ const APPLIES = [
   { value: "donor", label: "Gifts of a donor", hint: "The donor's name, as the service has it" },
 ] as const;
 
+const APPLIES_LABEL = { campaign: "The campaign's name", fund: "The fund's name" } as const;
+
 /** Creates or edits a template: its lines, what it applies to, and whether it sends by itself. */
 export function TemplateForm({ id, initial, names }: { id?: string; initial: TemplateInput; names: Names }) {
   const router = useRouter();
@@ -43,6 +46,32 @@ export function TemplateForm({ id, initial, names }: { id?: string; initial: Tem
   const kind = useWatch({ control, name: "appliesTo.kind" });
   const kinds = useWatch({ control, name: "lines" }).map((line) => line.kind);
   const errors = formState.errors;
+
+  /** A name field as the editor's picker, bound to the form (its value is the name as text). */
+  const picker = (name: Path<TemplateInput>, pickerKind: "named" | "fund", label: string, placeholder?: string) =>
+    // Field calls it with the control's id and descriptions (a render function, not a component).
+    function renderPicker(c: FieldControlProps) {
+      return (
+        <Controller
+          control={control}
+          name={name}
+          render={({ field }) => (
+            <TemplateNamePicker
+              id={c.id}
+              label={label}
+              kind={pickerKind}
+              value={typeof field.value === "string" ? field.value : ""}
+              names={pickerKind === "fund" ? names.funds : names.campaigns}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              invalid={c["aria-invalid"] === true}
+              describedBy={c["aria-describedby"]}
+              {...(placeholder ? { placeholder } : {})}
+            />
+          )}
+        />
+      );
+    };
 
   const onSubmit = handleSubmit(async () => {
     setMessage(null);
@@ -60,8 +89,15 @@ export function TemplateForm({ id, initial, names }: { id?: string; initial: Tem
   });
 
   return (
-    <form className="card" onSubmit={onSubmit} noValidate aria-labelledby="template-form-title">
-      <h2 id="template-form-title">{id ? "Edit the template" : "New template"}</h2>
+    // A new template's page is titled "New template" already: a second heading saying so again
+    // only pushed the form down on a phone. Editing, the page is titled by the template's name.
+    <form
+      className="card"
+      onSubmit={onSubmit}
+      noValidate
+      {...(id ? { "aria-labelledby": "template-form-title" } : { "aria-label": "New template" })}
+    >
+      {id && <h2 id="template-form-title">Edit the template</h2>}
       {message && <Notice tone="danger">{message}</Notice>}
       <Field id="template-name" label="Name" error={errors.name?.message}>
         {(c) => <input {...c} {...register("name")} maxLength={80} />}
@@ -92,7 +128,10 @@ export function TemplateForm({ id, initial, names }: { id?: string; initial: Tem
                     </select>
                   )}
                 </Field>
-                {lineKind !== "remainder" && (
+                {lineKind === "remainder" ? (
+                  // Holds the figure's place, so every line's fields sit in the same columns.
+                  <p className="template-line__rest small muted">Takes what is left</p>
+                ) : (
                   <Field
                     id={`line-${index}-figure`}
                     label={lineKind === "percent" ? "Percent" : "Amount"}
@@ -103,13 +142,13 @@ export function TemplateForm({ id, initial, names }: { id?: string; initial: Tem
                   </Field>
                 )}
                 <Field id={`line-${index}-fund`} label="Fund" error={lineErrors?.fund?.message}>
-                  {(c) => <input {...c} {...register(`lines.${index}.fund`)} list="template-funds" />}
+                  {picker(`lines.${index}.fund`, "fund", `Fund, line ${index + 1}`)}
                 </Field>
                 <Field id={`line-${index}-campaign`} label="Campaign" error={lineErrors?.campaign?.message}>
-                  {(c) => <input {...c} {...register(`lines.${index}.campaign`)} list="template-campaigns" />}
+                  {picker(`lines.${index}.campaign`, "named", `Campaign, line ${index + 1}`, "The gift's own")}
                 </Field>
                 <Field id={`line-${index}-parent`} label="Parent campaign" error={lineErrors?.parentCampaign?.message}>
-                  {(c) => <input {...c} {...register(`lines.${index}.parentCampaign`)} list="template-campaigns" />}
+                  {picker(`lines.${index}.parentCampaign`, "named", `Parent campaign, line ${index + 1}`, "None")}
                 </Field>
                 {lines.fields.length > 1 && (
                   <Button
@@ -149,13 +188,9 @@ export function TemplateForm({ id, initial, names }: { id?: string; initial: Tem
           error={errors.appliesTo?.value?.message}
           className="field--grow"
         >
-          {(c) => (
-            <input
-              {...c}
-              {...register("appliesTo.value")}
-              list={kind === "campaign" ? "template-campaigns" : kind === "fund" ? "template-funds" : undefined}
-            />
-          )}
+          {kind === "campaign" || kind === "fund"
+            ? picker("appliesTo.value", kind === "fund" ? "fund" : "named", APPLIES_LABEL[kind])
+            : (c) => <input {...c} {...register("appliesTo.value")} />}
         </Field>
       </div>
       <label className="checkbox">
@@ -166,16 +201,6 @@ export function TemplateForm({ id, initial, names }: { id?: string; initial: Tem
         Never automatically: a gift already split at the service, a gift two templates apply to, or a template naming a
         campaign or fund the service does not have yet. Those wait in the inbox for you.
       </p>
-      <datalist id="template-funds">
-        {names.funds.map((f) => (
-          <option key={f} value={f} />
-        ))}
-      </datalist>
-      <datalist id="template-campaigns">
-        {names.campaigns.map((c) => (
-          <option key={c} value={c} />
-        ))}
-      </datalist>
       <div className="button-row">
         <Button type="submit" disabled={formState.isSubmitting}>
           {id ? "Save changes" : "Save template"}

@@ -23,7 +23,9 @@ export function linesFromTemplate(
 ): { ok: true; lines: EditorLine[]; removed: string[] } | { ok: false; error: string } {
   const shares = templateShares(gift.totalCents, template);
   if (!shares.ok) return shares;
-  const used = [...taken];
+  // The ids re-used count as taken: a gift shown as one line ("ref:1") given a two-line template
+  // must not get "ref:1" again for its second line.
+  const used = [...taken, ...splitIds];
   const lines: EditorLine[] = [];
   template.forEach((line, index) => {
     const cents = shares.cents[index] ?? 0;

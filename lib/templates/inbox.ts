@@ -14,15 +14,13 @@ import {
   type SubmissionStatus,
   type Verification,
 } from "@/lib/generated/prisma/client";
-import type { Allocation } from "@/lib/splits/schema";
+import { type Allocation, confirmedNameSchema } from "@/lib/splits/schema";
 import { readStoredJson } from "@/lib/stored-json";
 import { createSubmission } from "@/lib/submissions/create";
-import { namesInUse, unusedNames } from "@/lib/submissions/new-names";
+import { MAX_APPROVED, selectionSchema } from "./inbox-names";
 import { proposalFor } from "./match";
 import { loadTemplate } from "./store";
 
-/** Items sent in one approval at most (a bulk allocation's limit of gifts). */
-export const MAX_APPROVED = 10_000;
 const PAGE = 100;
 
 export type InboxItemView = {
@@ -129,14 +127,14 @@ export async function listInbox(connectionId: string, show: "waiting" | "done"):
   };
 }
 
-export const approveSchema = z.object({
+export const approveSchema = selectionSchema.extend({
   idempotencyKey: z.uuid("The submission key must be a UUID."),
-  /** The items to send; "all" sends every waiting item that has a proposal. */
-  items: z.union([z.literal("all"), z.array(z.uuid()).min(1, "Choose at least one gift.").max(MAX_APPROVED)]),
-  /** The admin has seen the new campaign and fund names and wants them created at the service. */
-  confirmNewNames: z.boolean().default(false),
+  /** Each new campaign and fund name the admin saw (inboxNewNames) and ticked: created at the
+   *  service. One left out is refused by createSubmission's rule, naming it. */
+  confirmedNewNames: z.array(confirmedNameSchema).max(1_000, "Confirm at most 1000 new names at once.").default([]),
 });
-export type ApproveRequest = z.output<typeof approveSchema>;
+/** As the route parses it; callers in the server may leave out an empty list of new names. */
+export type ApproveRequest = z.input<typeof approveSchema>;
 
 /** Sends the chosen waiting items in one submission; the submission's id. */
 export async function approveItems(connection: Connection, request: ApproveRequest): Promise<{ submissionId: string }> {
@@ -165,18 +163,11 @@ export async function approveItems(connection: Connection, request: ApproveReque
     readStoredJson(storedAllocation, i.allocation, "InboxItem.allocation"),
   );
   // New names follow the submissions' one rule (lib/submissions/new-names.ts, inside
-  // createSubmission): unconfirmed, it refuses (409, naming them) and nothing is stored. The
-  // admin's "confirm" covers the names these very items give, worked out here by the same rule.
-  const confirmedNewNames = request.confirmNewNames
-    ? unusedNames(allocations, await namesInUse(connectionId)).map((n) => ({
-        kind: n.kind === "fund" ? ("fund" as const) : ("campaign" as const),
-        name: n.name,
-      }))
-    : [];
+  // createSubmission): a name not confirmed one by one is refused (409, naming it), nothing stored.
   const { submissionId } = await createSubmission(connection, {
     idempotencyKey: request.idempotencyKey,
     allocations,
-    confirmedNewNames,
+    confirmedNewNames: request.confirmedNewNames ?? [],
   });
   await db().inboxItem.updateMany({
     where: { id: { in: items.map((i) => i.id) }, status: "waiting" },

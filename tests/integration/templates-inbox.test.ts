@@ -12,6 +12,7 @@ import { readStoredJson } from "@/lib/stored-json";
 import { createSubmission } from "@/lib/submissions/create";
 import { releaseAutomaticClaims, sendAutomaticOnce } from "@/lib/templates/auto-send";
 import { approveItems, chooseTemplate, listInbox, skipItems } from "@/lib/templates/inbox";
+import { selectionSummary } from "@/lib/templates/inbox-names";
 import { templateSchema, type TemplateInput } from "@/lib/templates/schema";
 import { createTemplate, deleteTemplate, getTemplate } from "@/lib/templates/store";
 import { syncTransactions } from "@/lib/transactions/sync";
@@ -93,7 +94,6 @@ describe("templates and the To allocate inbox", () => {
     const { submissionId } = await approveItems(org.connection, {
       idempotencyKey: crypto.randomUUID(),
       items: "all",
-      confirmNewNames: false,
     });
     const submission = await verdict(submissionId);
     expect(submission.transactionCount).toBe(30);
@@ -196,9 +196,9 @@ describe("templates and the To allocate inbox", () => {
     expect(waiting.map((i) => i.status)).toEqual(["waiting", "waiting"]);
     expect(waiting[0]?.note).toMatch(/fund “Scholarships”, which the service does not have yet/);
     // Approving asks for the new name to be confirmed.
-    await expect(
-      approveItems(org.connection, { idempotencyKey: crypto.randomUUID(), items: "all", confirmNewNames: false }),
-    ).rejects.toThrow(/Sending would create fund “[^”]*” at the service/);
+    await expect(approveItems(org.connection, { idempotencyKey: crypto.randomUUID(), items: "all" })).rejects.toThrow(
+      /Sending would create fund “[^”]*” at the service/,
+    );
   });
 
   it("a name the service lacks by the time the worker sends: the items go back to the admin, nothing sent", async () => {
@@ -216,11 +216,11 @@ describe("templates and the To allocate inbox", () => {
     expect(back.map((i) => i.status)).toEqual(["waiting", "waiting"]);
     expect(back[0]?.note).toMatch(/fund “Brand New Fund”, which the service does not have yet/);
     expect(await db().submission.count({ where: { connectionId: org.connection.id } })).toBe(0);
-    // The admin confirms it: sent.
+    // The admin confirms it by name: sent.
     const { submissionId } = await approveItems(org.connection, {
       idempotencyKey: crypto.randomUUID(),
       items: "all",
-      confirmNewNames: true,
+      confirmedNewNames: [{ kind: "fund", name: "Brand New Fund" }],
     });
     expect((await verdict(submissionId)).transactionCount).toBe(2);
   });
@@ -236,6 +236,10 @@ describe("templates and the To allocate inbox", () => {
     const [item] = await items();
     expect(item).toMatchObject({ status: "choose", allocation: null });
     expect(new Set(item?.templateIds)).toHaveLength(2);
+    // No proposal is SQL NULL, not a JSON null: approving finds nothing ready to send.
+    await expect(approveItems(org.connection, { idempotencyKey: crypto.randomUUID(), items: "all" })).rejects.toThrow(
+      "No gift in the inbox is ready to send.",
+    );
 
     await chooseTemplate(org.connection.id, item?.id ?? "", first.id);
     const [chosen] = (await listInbox(org.connection.id, "waiting")).items;
@@ -254,9 +258,10 @@ describe("templates and the To allocate inbox", () => {
     await expect(deleteTemplate(harbor.id, mine.id)).rejects.toEqual(notFound);
     await expect(chooseTemplate(harbor.id, item?.id ?? "", mine.id)).rejects.toEqual(notFound);
     await expect(
-      approveItems(harbor, { idempotencyKey: crypto.randomUUID(), items: [item?.id ?? ""], confirmNewNames: false }),
+      approveItems(harbor, { idempotencyKey: crypto.randomUUID(), items: [item?.id ?? ""] }),
     ).rejects.toEqual(notFound);
     await expect(skipItems(harbor.id, [item?.id ?? ""])).rejects.toEqual(notFound);
+    await expect(selectionSummary(harbor.id, [item?.id ?? ""])).rejects.toEqual(notFound);
     expect((await listInbox(harbor.id, "waiting")).items).toEqual([]);
     expect((await items())[0]?.status).toBe("waiting");
   });

@@ -50,6 +50,15 @@ describe("templates in the editor", () => {
     expect(result.ok && result.lines.map((l) => l.splitId)).toEqual(["9:8", "9:9"]);
   });
 
+  it("never gives a new line an id one of the re-used lines keeps", () => {
+    const lines = [
+      { kind: "percent", figure: "30", fund: "Operations" },
+      { kind: "remainder", fund: "General" },
+    ].map((l) => templateLineSchema.parse(l));
+    const result = linesFromTemplate(lines, { totalCents: 2_500, ref: "ext-2", home }, ["ext-2:1"], [], known);
+    expect(result.ok && result.lines.map((l) => l.splitId)).toEqual(["ext-2:1", "ext-2:2"]);
+  });
+
   it("saves lines as shares rounded down, the last taking the rest", () => {
     const parts = [
       { cents: 3_333, campaign: "", parentCampaign: "", fund: "A" },

@@ -1,0 +1,71 @@
+// The campaign and fund names a selection of inbox items would create at the service. "Approve
+// all" sends every waiting item, far more than the page shows, so the browser cannot learn the
+// new names from the items it holds: the server reads them from every stored proposal of the
+// selection, and the admin confirms each one (createSubmission refuses any left unconfirmed).
+import "server-only";
+import { z } from "zod";
+import { AppError } from "@/lib/app-error";
+import { db } from "@/lib/db";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { type NameKind, namesInUse } from "@/lib/submissions/new-names";
+
+/** Items sent in one approval at most (a bulk allocation's limit of gifts). */
+export const MAX_APPROVED = 10_000;
+
+export type InboxNewName = { kind: NameKind; name: string; /** Gifts of the selection using it. */ gifts: number };
+
+export const selectionSchema = z.object({
+  /** "all": every waiting item with a proposal (the first MAX_APPROVED, as approving takes them). */
+  items: z.union([z.literal("all"), z.array(z.uuid()).min(1, "Choose at least one gift.").max(MAX_APPROVED)]),
+});
+
+/** The selection's waiting items with a proposal, in the order approving takes them. */
+export function selectedItems(connectionId: string, items: "all" | readonly string[]) {
+  return Prisma.sql`
+    SELECT id, allocation FROM "InboxItem"
+    WHERE "connectionId" = ${connectionId}::uuid AND status = 'waiting' AND allocation IS NOT NULL
+      ${items === "all" ? Prisma.empty : Prisma.sql`AND id = ANY(${[...items]}::uuid[])`}
+    ORDER BY "createdAt" LIMIT ${MAX_APPROVED}`;
+}
+
+export type SelectionSummary = { gifts: number; totalCents: number; newNames: InboxNewName[] };
+
+/** What approving the selection would send: how many gifts, their total, and the new names. */
+export async function selectionSummary(
+  connectionId: string,
+  items: "all" | readonly string[],
+): Promise<SelectionSummary> {
+  const [[counted], newNames] = await Promise.all([
+    db().$queryRaw<{ gifts: number; cents: bigint | null }[]>`
+      SELECT count(*)::int AS gifts, sum((i.allocation ->> 'totalCents')::bigint) AS cents
+      FROM (${selectedItems(connectionId, items)}) i`,
+    inboxNewNames(connectionId, items),
+  ]);
+  const gifts = counted?.gifts ?? 0;
+  // As approving answers: an id that is not a waiting item of this organization is not found.
+  if (items !== "all" && gifts !== new Set(items).size) {
+    throw new AppError("not_found", "Some of these gifts are not waiting in the inbox any more. Reload the inbox.");
+  }
+  return { gifts, totalCents: Number(counted?.cents ?? 0), newNames };
+}
+
+/** Every name the selection's proposals give that the organization is not known to use. */
+export async function inboxNewNames(connectionId: string, items: "all" | readonly string[]): Promise<InboxNewName[]> {
+  // The same names in use as every submission's check (lib/submissions/new-names.ts).
+  const inUse = await namesInUse(connectionId);
+  // One statement over the stored proposals, known names left out in SQL.
+  return db().$queryRaw<InboxNewName[]>`
+    SELECT n.kind, n.name, count(DISTINCT i.id)::int AS gifts
+    FROM (${selectedItems(connectionId, items)}) i
+    CROSS JOIN LATERAL jsonb_array_elements(i.allocation -> 'rows') AS r(row)
+    CROSS JOIN LATERAL (VALUES
+      ('campaign', r.row ->> 'campaign'),
+      ('parent', r.row ->> 'parentCampaign'),
+      ('fund', r.row ->> 'fund')
+    ) AS n(kind, name)
+    WHERE coalesce(n.name, '') <> ''
+      AND NOT (CASE WHEN n.kind = 'fund' THEN n.name = ANY(${[...inUse.funds]}::text[])
+                    ELSE n.name = ANY(${[...inUse.campaigns]}::text[]) END)
+    GROUP BY n.kind, n.name
+    ORDER BY n.kind, n.name`;
+}
