@@ -36,6 +36,12 @@ export function fragment(strings: TemplateStringsArray, ...values: unknown[]): F
   return new Fragment([...strings], values);
 }
 
+/** An instant of the app's clock for a `timestamp` (UTC, without zone) column: pg would send a
+ *  `Date` in the process's time zone, which PostgreSQL then reads as UTC without its offset. */
+export function utcInstant(at: Date): Fragment {
+  return fragment`(${at.toISOString()}::timestamptz AT TIME ZONE 'UTC')`;
+}
+
 function build(strings: readonly string[], values: readonly unknown[], params: unknown[]): string {
   let text = strings[0] ?? "";
   values.forEach((value, i) => {

@@ -6,25 +6,26 @@
 // verify); a change with dropped rows or that Differs did not move what it says, and History
 // shows it.
 import "server-only";
-import { db } from "@/lib/db";
+import { sql, utcInstant } from "@/lib/db-sql";
 import type { FundsRange } from "./range";
 
 export type FundMove = { fund: string; currency: string; beforeCents: number; afterCents: number };
 export type MovedSummary = { moves: FundMove[]; submissions: number; gifts: number };
 
-type Row = { fund: string; currency: string; before: bigint; after: bigint };
+/** pg gives int8 as text. */
+type Row = { fund: string; currency: string; before: string; after: string };
 
 export async function movedByFund(
   connectionId: string,
   range: Pick<FundsRange, "start" | "end">,
 ): Promise<MovedSummary> {
   const [rows, counts] = await Promise.all([
-    db().$queryRaw<Row[]>`
+    sql<Row>`
       WITH changed AS (
         SELECT g.currency, g.before, g.after
         FROM "Submission" s JOIN "SubmissionGift" g ON g."submissionId" = s.id
         WHERE s."connectionId" = ${connectionId}::uuid
-          AND s."createdAt" >= ${range.start} AND s."createdAt" < ${range.end}
+          AND s."createdAt" >= ${utcInstant(range.start)} AND s."createdAt" < ${utcInstant(range.end)}
           AND s.status = 'complete' AND s.verification IS DISTINCT FROM 'differs'
       ), holdings AS (
         SELECT c.currency, h ->> 'fund' AS fund, (h ->> 'amountCents')::bigint AS before, 0::bigint AS after
@@ -36,11 +37,11 @@ export async function movedByFund(
       -- A whole gift that named no fund was in "General", the service's default.
       SELECT coalesce(fund, 'General') AS fund, currency, sum(before)::bigint AS before, sum(after)::bigint AS after
       FROM holdings GROUP BY 1, 2`,
-    db().$queryRaw<{ submissions: bigint; gifts: bigint }[]>`
+    sql<{ submissions: string; gifts: string }>`
       SELECT count(DISTINCT s.id) AS submissions, count(g.id) AS gifts
       FROM "Submission" s JOIN "SubmissionGift" g ON g."submissionId" = s.id
       WHERE s."connectionId" = ${connectionId}::uuid
-        AND s."createdAt" >= ${range.start} AND s."createdAt" < ${range.end}
+        AND s."createdAt" >= ${utcInstant(range.start)} AND s."createdAt" < ${utcInstant(range.end)}
         AND s.status = 'complete' AND s.verification IS DISTINCT FROM 'differs'`,
   ]);
   const moves = rows

@@ -9,7 +9,7 @@
 // join and the distinct counts touch the split ones only; one statement joining every gift to
 // its splits had to sort them all to count gifts per fund (bench/funds.ts).
 import "server-only";
-import { inTransaction, statement } from "@/lib/db-sql";
+import { inTransaction, statement, utcInstant } from "@/lib/db-sql";
 import type { FundsRange } from "./range";
 
 export type FundTotal = { fund: string; currency: string; cents: number; gifts: number };
@@ -43,7 +43,7 @@ function everyGift(connectionId: string, range: Pick<FundsRange, "start" | "end"
            coalesce(fund, 'General') AS fund, campaign, "campaignId",
            sum("amountCents")::text AS cents, count(*)::text AS gifts
     FROM "KnownTransaction"
-    WHERE "connectionId" = ${connectionId}::uuid AND "occurredAt" >= ${range.start} AND "occurredAt" < ${range.end}
+    WHERE "connectionId" = ${connectionId}::uuid AND "occurredAt" >= ${utcInstant(range.start)} AND "occurredAt" < ${utcInstant(range.end)}
     GROUP BY GROUPING SETS ((currency, coalesce(fund, 'General')), (currency, campaign, "campaignId"))`;
 }
 
@@ -58,7 +58,7 @@ function splitCorrection(connectionId: string, range: Pick<FundsRange, "start" |
       FROM "KnownSplit" s
       JOIN "KnownTransaction" t ON t."connectionId" = s."connectionId" AND t."transactionId" = s."transactionId"
       WHERE s."connectionId" = ${connectionId}::uuid AND s."deletedAt" IS NULL
-        AND t."occurredAt" >= ${range.start} AND t."occurredAt" < ${range.end}
+        AND t."occurredAt" >= ${utcInstant(range.start)} AND t."occurredAt" < ${utcInstant(range.end)}
     ), gift AS (
       -- One row per split gift (hash-grouped: a window over the gift would sort every split).
       SELECT currency, "ownFund", "ownCampaign", "ownCampaignId", "amountCents" FROM split

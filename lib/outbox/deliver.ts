@@ -8,7 +8,7 @@ import "server-only";
 import { AppError } from "@/lib/app-error";
 import { withServiceAccess } from "@/lib/connections/service-access";
 import { findConnection } from "@/lib/connections/store";
-import { execute, fragment, sql } from "@/lib/db-sql";
+import { execute, fragment, sql, utcInstant } from "@/lib/db-sql";
 import type { Connection } from "@/lib/generated/prisma/client";
 import { getEnv } from "@/lib/env";
 import { log } from "@/lib/log";
@@ -112,7 +112,7 @@ const fenced = (mine: Fence) =>
   fragment`id = ${mine.id}::uuid AND status = 'sending' AND "claimedBy" = ${mine.claimedBy}`;
 
 /** The app's clock, as Prisma wrote it (a timestamp without zone, in UTC). */
-const now = (at = new Date()) => fragment`(${at.toISOString()}::timestamptz AT TIME ZONE 'UTC')`;
+const now = (at = new Date()) => utcInstant(at);
 
 async function recordFailure(batch: ClaimedBatch, mine: Fence, error: unknown): Promise<SendOutcome> {
   const message = error instanceof AppError ? error.message : "Apportion could not send this batch.";
