@@ -19,6 +19,7 @@ const README_SHOTS: Record<string, string> = {
   "desktop-review": "review.png",
   "desktop-history-detail": "history.png",
   "desktop-history": "history-list.png",
+  "desktop-funds": "funds.png",
   "phone-editor": "editor-phone.png",
 };
 
@@ -82,6 +83,19 @@ for (const size of WIDTHS) {
     await expect(page.getByText("Verified", { exact: true }).first()).toBeVisible();
     await expect(page.getByText("Differs", { exact: true }).first()).toBeVisible();
     await check("history");
+
+    // Where the money is: the Verified change above moved money into Operations.
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await nav.getByRole("link", { name: "Funds" }).click();
+    await expect(page.getByRole("heading", { name: "Where the money is", level: 1 })).toBeVisible();
+    await expect(page.getByRole("table").first()).toBeVisible();
+    await check("funds");
+    await nav.getByRole("link", { name: "Templates" }).click();
+    await expect(page.getByRole("heading", { name: "Templates", level: 1 })).toBeVisible();
+    await check("templates");
+    await nav.getByRole("link", { name: "To allocate" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await check("inbox");
 
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Bulk" }).click();
     await check("bulk");
