@@ -2,8 +2,8 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { type KeyboardEvent, useState } from "react";
+import { useForm, type UseFormReturn } from "react-hook-form";
 import { NO_FILTERS, type FilterValues } from "@/components/transactions/transaction-filters";
 import { ApiClientError } from "@/lib/api-client";
 import { type Rule, type RuleInput, ruleSchema } from "@/lib/bulk/rule";
@@ -24,6 +24,8 @@ type Props = {
   funds: { name: string; id: string | null }[];
 };
 
+type Message = { tone: "ok" | "danger"; text: string } | null;
+
 const EMPTY: RuleInput = {
   lines: [
     { fund: "", campaign: "", percent: "60" },
@@ -34,20 +36,16 @@ const EMPTY: RuleInput = {
 
 /** Builds or picks a saved rule, chooses the gifts, and asks for a preview. */
 export function RuleForm({ rules: initialRules, campaigns, funds }: Props) {
-  const router = useRouter();
   const { data: rules } = useRules(initialRules);
   const [selected, setSelected] = useState<SavedRuleView | null>(null);
   const [name, setName] = useState("");
   const [filters, setFilters] = useState<FilterValues>(NO_FILTERS);
   // Each message shows next to what it is about: saving and deleting, or previewing.
-  const [message, setMessage] = useState<{ tone: "ok" | "danger"; text: string } | null>(null);
-  const [previewError, setPreviewError] = useState<string | null>(null);
-  const save = useSaveRule();
-  const preview = useCreateRuleDraft();
+  const [message, setMessage] = useState<Message>(null);
   const [confirmDialog, confirm] = useConfirm();
 
   const form = useForm<RuleInput, unknown, Rule>({ resolver: zodResolver(ruleSchema), defaultValues: EMPTY });
-  const { control, register, handleSubmit, reset, formState, setFocus, setValue } = form;
+  const { control, register, reset, formState, setFocus, setValue } = form;
 
   async function pick(id: string, force = false) {
     if (!force && formState.isDirty) {
@@ -69,33 +67,8 @@ export function RuleForm({ rules: initialRules, campaigns, funds }: Props) {
   const fail = (error: unknown) =>
     setMessage({ tone: "danger", text: error instanceof ApiClientError ? error.message : "Something went wrong." });
 
-  const onSave = (asNew: boolean) =>
-    handleSubmit(async () => {
-      const values = withIds(form.getValues(), funds, campaigns);
-      if (!name.trim()) return setMessage({ tone: "danger", text: "Give the rule a name to save it." });
-      try {
-        const saved = await save.mutateAsync({ id: asNew ? undefined : selected?.id, name, rule: values });
-        setSelected(saved);
-        reset(form.getValues()); // saved: switching rules now loses nothing
-        setMessage({ tone: "ok", text: `Saved “${saved.name}”.` });
-      } catch (error) {
-        fail(error);
-      }
-    });
-
-  const onPreview = handleSubmit(async () => {
-    setPreviewError(null);
-    try {
-      const { id } = await preview.mutateAsync({
-        label: labelOf(name, form.getValues()),
-        rule: withIds(form.getValues(), funds, campaigns),
-        filters: activeFilters(filters),
-      });
-      router.push(`/bulk/${id}`);
-    } catch (error) {
-      setPreviewError(error instanceof ApiClientError ? error.message : "Something went wrong.");
-    }
-  });
+  const { onSave, saving } = useRuleSave({ form, name, selected, setSelected, setMessage, fail, funds, campaigns });
+  const { onPreview, previewing, previewError } = useRulePreview({ form, name, filters, funds, campaigns });
 
   return (
     <section className="card" aria-labelledby="rule-title">
@@ -113,16 +86,7 @@ export function RuleForm({ rules: initialRules, campaigns, funds }: Props) {
         confirm={confirm}
       />
       {confirmDialog}
-      <form
-        id="rule-form"
-        onSubmit={onPreview}
-        noValidate
-        // Enter in a field (often to take a suggestion) must not run the rule over every matching
-        // gift: previewing is the button's job.
-        onKeyDown={(event) => {
-          if (event.key === "Enter" && event.target instanceof HTMLInputElement) event.preventDefault();
-        }}
-      >
+      <form id="rule-form" onSubmit={onPreview} noValidate onKeyDown={keepEnterInField}>
         <RuleLines
           control={control}
           register={register}
@@ -136,7 +100,7 @@ export function RuleForm({ rules: initialRules, campaigns, funds }: Props) {
           <Field id="rule-name" label="Rule name (to save it for later)" className="field--grow">
             {(control) => <input {...control} value={name} onChange={(e) => setName(e.target.value)} maxLength={80} />}
           </Field>
-          <SaveRuleButtons selected={!!selected} saving={save.isPending ? save.variables : null} onSave={onSave} />
+          <SaveRuleButtons selected={!!selected} saving={saving} onSave={onSave} />
         </div>
         {message && <Notice tone={message.tone}>{message.text}</Notice>}
       </form>
@@ -145,11 +109,76 @@ export function RuleForm({ rules: initialRules, campaigns, funds }: Props) {
         onFiltersChange={(next) => setFilters((f) => ({ ...f, ...next }))}
         campaigns={campaigns}
         funds={funds}
-        previewing={preview.isPending}
+        previewing={previewing}
         previewError={previewError}
       />
     </section>
   );
+}
+
+type RuleFormApi = UseFormReturn<RuleInput, unknown, Rule>;
+type Known = { funds: Props["funds"]; campaigns: CampaignOption[] };
+
+/** Saves the rule under its name: over the chosen rule, or as a new one. */
+function useRuleSave({
+  form,
+  name,
+  selected,
+  setSelected,
+  setMessage,
+  fail,
+  funds,
+  campaigns,
+}: Known & {
+  form: RuleFormApi;
+  name: string;
+  selected: SavedRuleView | null;
+  setSelected: (rule: SavedRuleView) => void;
+  setMessage: (message: Message) => void;
+  fail: (error: unknown) => void;
+}) {
+  const save = useSaveRule();
+  const onSave = (asNew: boolean) =>
+    form.handleSubmit(async () => {
+      const values = withIds(form.getValues(), funds, campaigns);
+      if (!name.trim()) return setMessage({ tone: "danger", text: "Give the rule a name to save it." });
+      try {
+        const saved = await save.mutateAsync({ id: asNew ? undefined : selected?.id, name, rule: values });
+        setSelected(saved);
+        form.reset(form.getValues()); // saved: switching rules now loses nothing
+        setMessage({ tone: "ok", text: `Saved “${saved.name}”.` });
+      } catch (error) {
+        fail(error);
+      }
+    });
+  return { onSave, saving: save.isPending ? save.variables : null };
+}
+
+/** Makes a draft of the rule over the filtered gifts and opens its preview. */
+function useRulePreview({
+  form,
+  name,
+  filters,
+  funds,
+  campaigns,
+}: Known & { form: RuleFormApi; name: string; filters: FilterValues }) {
+  const router = useRouter();
+  const preview = useCreateRuleDraft();
+  const [previewError, setPreviewError] = useState<string | null>(null);
+  const onPreview = form.handleSubmit(async () => {
+    setPreviewError(null);
+    try {
+      const { id } = await preview.mutateAsync({
+        label: labelOf(name, form.getValues()),
+        rule: withIds(form.getValues(), funds, campaigns),
+        filters: activeFilters(filters),
+      });
+      router.push(`/bulk/${id}`);
+    } catch (error) {
+      setPreviewError(error instanceof ApiClientError ? error.message : "Something went wrong.");
+    }
+  });
+  return { onPreview, previewing: preview.isPending, previewError };
 }
 
 /** "Save changes" to the chosen rule, or save a new one; each says "Saving…" only for its own save. */
@@ -193,6 +222,12 @@ function KnownNameLists({ funds, campaigns }: { funds: Props["funds"]; campaigns
       </datalist>
     </>
   );
+}
+
+/** Enter in a field (often to take a suggestion) must not run the rule over every matching gift:
+ *  previewing is the button's job. */
+function keepEnterInField(event: KeyboardEvent<HTMLFormElement>) {
+  if (event.key === "Enter" && event.target instanceof HTMLInputElement) event.preventDefault();
 }
 
 /** Names decide ids, as in the editor: a known fund or campaign is sent with its id. */
