@@ -49,18 +49,12 @@ export function startChangeListener(options: ChangeListenerOptions): ChangeListe
   let listening = false;
   let stopped = false;
   let failures = 0;
-  let timer: NodeJS.Timeout | undefined;
+  const timer = oneTimer();
 
   function setListening(next: boolean) {
     if (listening === next) return;
     listening = next;
     options.onListening(next);
-  }
-
-  function schedule(fn: () => void, ms: number) {
-    clearTimeout(timer);
-    timer = setTimeout(fn, ms);
-    timer.unref(); // never what keeps a script or a test process alive
   }
 
   /** Stops trusting this session and, unless stopped, opens another after a backoff. */
@@ -73,7 +67,7 @@ export function startChangeListener(options: ChangeListenerOptions): ChangeListe
     failures++;
     const delay = Math.min(retryMaxMs, RETRY_FIRST_MS * 2 ** (failures - 1));
     log.warn("connection_cache.not_listening", { reason, retryInMs: delay });
-    schedule(() => void connect(), delay);
+    timer.schedule(() => void connect(), delay);
   }
 
   /** Probes through the other session; throws unless this is still the current session. */
@@ -86,13 +80,12 @@ export function startChangeListener(options: ChangeListenerOptions): ChangeListe
     if (stopped) return;
     const session = newSession(options);
     client = session;
-    session.on("notification", (message) => {
-      if (session !== client || message.channel !== CHANGE_CHANNEL || message.payload === undefined) return;
-      if (message.payload.startsWith(PROBE_PREFIX)) probes.heard(message.payload);
-      else options.onChange(message.payload);
+    watch(session, {
+      current: () => session === client,
+      onProbe: probes.heard,
+      onChange: options.onChange,
+      onFail: (reason) => fail(session, reason),
     });
-    session.on("error", (error) => fail(session, error));
-    session.on("end", () => fail(session, new Error("listener session ended")));
     try {
       await listen(session);
       await probe(session);
@@ -103,7 +96,7 @@ export function startChangeListener(options: ChangeListenerOptions): ChangeListe
     if (session !== client) return;
     failures = 0;
     setListening(true);
-    schedule(() => void heartbeat(session), heartbeatMs);
+    timer.schedule(() => void heartbeat(session), heartbeatMs);
   }
 
   async function heartbeat(session: pg.Client) {
@@ -114,7 +107,7 @@ export function startChangeListener(options: ChangeListenerOptions): ChangeListe
       fail(session, error);
       return;
     }
-    schedule(() => void heartbeat(session), heartbeatMs);
+    timer.schedule(() => void heartbeat(session), heartbeatMs);
   }
 
   void connect();
@@ -125,11 +118,26 @@ export function startChangeListener(options: ChangeListenerOptions): ChangeListe
     },
     async stop() {
       stopped = true;
-      clearTimeout(timer);
+      timer.clear();
       const session = client;
       client = null;
       setListening(false);
       if (session) await closeQuietly(session);
+    },
+  };
+}
+
+/** One pending timeout at a time: scheduling replaces what was scheduled. */
+function oneTimer() {
+  let timer: NodeJS.Timeout | undefined;
+  return {
+    schedule(fn: () => void, ms: number) {
+      clearTimeout(timer);
+      timer = setTimeout(fn, ms);
+      timer.unref(); // never what keeps a script or a test process alive
+    },
+    clear() {
+      clearTimeout(timer);
     },
   };
 }
@@ -140,6 +148,26 @@ function newSession(options: ChangeListenerOptions): pg.Client {
     application_name: options.applicationName ?? "apportion-connection-cache",
     keepAlive: true,
   });
+}
+
+/** Routes a session's notifications (probes apart from changes) and its failures. A session that
+ *  is no longer the current one is not listened to. */
+function watch(
+  session: pg.Client,
+  on: {
+    current: () => boolean;
+    onProbe: (payload: string) => void;
+    onChange: (payload: string) => void;
+    onFail: (reason: unknown) => void;
+  },
+) {
+  session.on("notification", (message) => {
+    if (!on.current() || message.channel !== CHANGE_CHANNEL || message.payload === undefined) return;
+    if (message.payload.startsWith(PROBE_PREFIX)) on.onProbe(message.payload);
+    else on.onChange(message.payload);
+  });
+  session.on("error", (error) => on.onFail(error));
+  session.on("end", () => on.onFail(new Error("listener session ended")));
 }
 
 /** Connects and LISTENs. The socket is unref'd: the listener never keeps a process alive. */
