@@ -2,17 +2,17 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
-import { useForm } from "react-hook-form";
-import { NO_FILTERS, TransactionFilters, type FilterValues } from "@/components/transactions/transaction-filters";
+import { type KeyboardEvent, useState } from "react";
+import { useForm, type UseFormReturn } from "react-hook-form";
+import { NO_FILTERS, type FilterValues } from "@/components/transactions/transaction-filters";
 import { ApiClientError } from "@/lib/api-client";
 import { type Rule, type RuleInput, ruleSchema } from "@/lib/bulk/rule";
 import type { SavedRuleView } from "@/lib/bulk/rules-store";
-import { useCreateRuleDraft, useDeleteRule, useRules, useSaveRule } from "@/lib/hooks/use-bulk";
-import { useTransactions } from "@/lib/hooks/use-transactions";
-import { formatCount } from "@/lib/splits/format-total";
+import { useCreateRuleDraft, useRules, useSaveRule } from "@/lib/hooks/use-bulk";
 import type { CampaignOption } from "@/lib/transactions/read";
+import { activeFilters, RuleGifts } from "./rule-gifts";
 import { RuleLines } from "./rule-lines";
+import { SavedRulePicker } from "./saved-rule-picker";
 import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm-dialog";
 import { Field } from "@/components/ui/field";
@@ -24,6 +24,8 @@ type Props = {
   funds: { name: string; id: string | null }[];
 };
 
+type Message = { tone: "ok" | "danger"; text: string } | null;
+
 const EMPTY: RuleInput = {
   lines: [
     { fund: "", campaign: "", percent: "60" },
@@ -34,23 +36,16 @@ const EMPTY: RuleInput = {
 
 /** Builds or picks a saved rule, chooses the gifts, and asks for a preview. */
 export function RuleForm({ rules: initialRules, campaigns, funds }: Props) {
-  const router = useRouter();
   const { data: rules } = useRules(initialRules);
   const [selected, setSelected] = useState<SavedRuleView | null>(null);
   const [name, setName] = useState("");
   const [filters, setFilters] = useState<FilterValues>(NO_FILTERS);
   // Each message shows next to what it is about: saving and deleting, or previewing.
-  const [message, setMessage] = useState<{ tone: "ok" | "danger"; text: string } | null>(null);
-  const [previewError, setPreviewError] = useState<string | null>(null);
-  const save = useSaveRule();
-  const discard = useDeleteRule();
-  const preview = useCreateRuleDraft();
+  const [message, setMessage] = useState<Message>(null);
   const [confirmDialog, confirm] = useConfirm();
-  const query = new URLSearchParams({ ...activeFilters(filters), perPage: "1" }).toString();
-  const matching = useTransactions(query);
 
   const form = useForm<RuleInput, unknown, Rule>({ resolver: zodResolver(ruleSchema), defaultValues: EMPTY });
-  const { control, register, handleSubmit, reset, formState, setFocus, setValue } = form;
+  const { control, register, reset, formState, setFocus, setValue } = form;
 
   async function pick(id: string, force = false) {
     if (!force && formState.isDirty) {
@@ -69,52 +64,11 @@ export function RuleForm({ rules: initialRules, campaigns, funds }: Props) {
     reset(rule ? { lines: rule.lines, leftoverLine: rule.leftoverLine } : EMPTY);
   }
 
-  /** Names decide ids, as in the editor: a known fund or campaign is sent with its id. */
-  function withIds(values: RuleInput): RuleInput {
-    return {
-      ...values,
-      lines: values.lines.map((line) => ({
-        ...line,
-        fundId: funds.find((f) => f.name === line.fund.trim())?.id ?? "",
-        campaignId: campaigns.find((c) => c.name === line.campaign?.trim())?.id ?? "",
-      })),
-    };
-  }
-
   const fail = (error: unknown) =>
     setMessage({ tone: "danger", text: error instanceof ApiClientError ? error.message : "Something went wrong." });
 
-  const onSave = (asNew: boolean) =>
-    handleSubmit(async () => {
-      const values = withIds(form.getValues());
-      if (!name.trim()) return setMessage({ tone: "danger", text: "Give the rule a name to save it." });
-      try {
-        const saved = await save.mutateAsync({ id: asNew ? undefined : selected?.id, name, rule: values });
-        setSelected(saved);
-        reset(form.getValues()); // saved: switching rules now loses nothing
-        setMessage({ tone: "ok", text: `Saved “${saved.name}”.` });
-      } catch (error) {
-        fail(error);
-      }
-    });
-
-  const onPreview = handleSubmit(async () => {
-    setPreviewError(null);
-    const values = form.getValues();
-    try {
-      const { id } = await preview.mutateAsync({
-        // Unsaved rules are named by what they do, so recent allocations can be told apart.
-        label: (
-          name.trim() || values.lines.map((line) => `${line.percent.trim()}% ${line.fund.trim()}`).join(" / ")
-        ).slice(0, 200),
-        rule: withIds(form.getValues()),
-        filters: activeFilters(filters),
-      });
-      router.push(`/bulk/${id}`);
-    } catch (error) {
-      setPreviewError(error instanceof ApiClientError ? error.message : "Something went wrong.");
-    }
-  });
+  const { onSave, saving } = useRuleSave({ form, name, selected, setSelected, setMessage, fail, funds, campaigns });
+  const { onPreview, previewing, previewError } = useRulePreview({ form, name, filters, funds, campaigns });
 
   return (
     <section className="card" aria-labelledby="rule-title">
@@ -123,55 +77,16 @@ export function RuleForm({ rules: initialRules, campaigns, funds }: Props) {
         Split every gift that matches the filters by percentages. Shares are rounded down to the cent; the cents left
         over go to the line you choose, so each gift adds up exactly.
       </p>
-      <div className="button-row">
-        <Field id="saved-rule" label="Saved rules">
-          {(control) => (
-            <select {...control} value={selected?.id ?? ""} onChange={(e) => void pick(e.target.value)}>
-              <option value="">New rule</option>
-              {rules.map((rule) => (
-                <option key={rule.id} value={rule.id}>
-                  {rule.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        {selected && (
-          <Button
-            variant="link-danger"
-            disabled={discard.isPending}
-            onClick={async () => {
-              const yes = await confirm({
-                title: `Delete the rule “${selected.name}”?`,
-                body: "Allocations already sent with it are not affected.",
-                confirm: "Delete rule",
-                danger: true,
-              });
-              if (!yes) return;
-              discard.mutate(selected.id, {
-                onSuccess: () => {
-                  setMessage({ tone: "ok", text: `Deleted “${selected.name}”.` });
-                  void pick("", true);
-                },
-                onError: fail,
-              });
-            }}
-          >
-            {discard.isPending ? "Deleting…" : "Delete rule…"}
-          </Button>
-        )}
-      </div>
+      <SavedRulePicker
+        rules={rules}
+        selected={selected}
+        onPick={pick}
+        onDeleted={(deleted) => setMessage({ tone: "ok", text: `Deleted “${deleted}”.` })}
+        onError={fail}
+        confirm={confirm}
+      />
       {confirmDialog}
-      <form
-        id="rule-form"
-        onSubmit={onPreview}
-        noValidate
-        // Enter in a field (often to take a suggestion) must not run the rule over every matching
-        // gift: previewing is the button's job.
-        onKeyDown={(event) => {
-          if (event.key === "Enter" && event.target instanceof HTMLInputElement) event.preventDefault();
-        }}
-      >
+      <form id="rule-form" onSubmit={onPreview} noValidate onKeyDown={keepEnterInField}>
         <RuleLines
           control={control}
           register={register}
@@ -180,59 +95,157 @@ export function RuleForm({ rules: initialRules, campaigns, funds }: Props) {
           setFocus={setFocus}
           submitted={formState.isSubmitted}
         />
-        <datalist id="known-funds">
-          {funds.map((f) => (
-            <option key={f.name} value={f.name} />
-          ))}
-        </datalist>
-        <datalist id="known-campaigns">
-          {campaigns.map((c) => (
-            <option key={c.name} value={c.name} />
-          ))}
-        </datalist>
+        <KnownNameLists funds={funds} campaigns={campaigns} />
         <div className="button-row">
           <Field id="rule-name" label="Rule name (to save it for later)" className="field--grow">
             {(control) => <input {...control} value={name} onChange={(e) => setName(e.target.value)} maxLength={80} />}
           </Field>
-          <Button variant="secondary" onClick={onSave(false)} disabled={save.isPending}>
-            {save.isPending && (!selected || save.variables.id) ? "Saving…" : selected ? "Save changes" : "Save rule"}
-          </Button>
-          {selected && (
-            <Button variant="secondary" onClick={onSave(true)} disabled={save.isPending}>
-              {save.isPending && !save.variables.id ? "Saving…" : "Save as new rule"}
-            </Button>
-          )}
+          <SaveRuleButtons selected={!!selected} saving={saving} onSave={onSave} />
         </div>
         {message && <Notice tone={message.tone}>{message.text}</Notice>}
       </form>
-      {/* The filters are a search form of their own, so they sit outside the rule's form. */}
-      <h3>Gifts</h3>
-      <TransactionFilters
-        values={filters}
+      <RuleGifts
+        filters={filters}
+        onFiltersChange={(next) => setFilters((f) => ({ ...f, ...next }))}
         campaigns={campaigns}
         funds={funds}
-        onChange={(next) => setFilters((f) => ({ ...f, ...next }))}
-        resetKey={0}
+        previewing={previewing}
+        previewError={previewError}
       />
-      <div className="button-row">
-        <Button type="submit" form="rule-form" disabled={preview.isPending || matching.data?.total === 0}>
-          {preview.isPending ? "Checking…" : "Preview allocation"}
-        </Button>
-        <span className="muted small" aria-live="polite">
-          {matching.isFetching
-            ? "Counting the gifts…"
-            : matching.data
-              ? `${formatCount(matching.data.total)} gift${matching.data.total === 1 ? "" : "s"} match`
-              : ""}
-        </span>
-      </div>
-      {previewError && <Notice tone="danger">{previewError}</Notice>}
     </section>
   );
 }
 
-function activeFilters(filters: FilterValues): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(filters).filter(([key, value]) => value && !(key === "split" && value === "all")),
+type RuleFormApi = UseFormReturn<RuleInput, unknown, Rule>;
+type Known = { funds: Props["funds"]; campaigns: CampaignOption[] };
+
+/** Saves the rule under its name: over the chosen rule, or as a new one. */
+function useRuleSave({
+  form,
+  name,
+  selected,
+  setSelected,
+  setMessage,
+  fail,
+  funds,
+  campaigns,
+}: Known & {
+  form: RuleFormApi;
+  name: string;
+  selected: SavedRuleView | null;
+  setSelected: (rule: SavedRuleView) => void;
+  setMessage: (message: Message) => void;
+  fail: (error: unknown) => void;
+}) {
+  const save = useSaveRule();
+  const onSave = (asNew: boolean) =>
+    form.handleSubmit(async () => {
+      const values = withIds(form.getValues(), funds, campaigns);
+      if (!name.trim()) return setMessage({ tone: "danger", text: "Give the rule a name to save it." });
+      try {
+        const saved = await save.mutateAsync({ id: asNew ? undefined : selected?.id, name, rule: values });
+        setSelected(saved);
+        form.reset(form.getValues()); // saved: switching rules now loses nothing
+        setMessage({ tone: "ok", text: `Saved “${saved.name}”.` });
+      } catch (error) {
+        fail(error);
+      }
+    });
+  return { onSave, saving: save.isPending ? save.variables : null };
+}
+
+/** Makes a draft of the rule over the filtered gifts and opens its preview. */
+function useRulePreview({
+  form,
+  name,
+  filters,
+  funds,
+  campaigns,
+}: Known & { form: RuleFormApi; name: string; filters: FilterValues }) {
+  const router = useRouter();
+  const preview = useCreateRuleDraft();
+  const [previewError, setPreviewError] = useState<string | null>(null);
+  const onPreview = form.handleSubmit(async () => {
+    setPreviewError(null);
+    try {
+      const { id } = await preview.mutateAsync({
+        label: labelOf(name, form.getValues()),
+        rule: withIds(form.getValues(), funds, campaigns),
+        filters: activeFilters(filters),
+      });
+      router.push(`/bulk/${id}`);
+    } catch (error) {
+      setPreviewError(error instanceof ApiClientError ? error.message : "Something went wrong.");
+    }
+  });
+  return { onPreview, previewing: preview.isPending, previewError };
+}
+
+/** "Save changes" to the chosen rule, or save a new one; each says "Saving…" only for its own save. */
+function SaveRuleButtons({
+  selected,
+  saving,
+  onSave,
+}: {
+  selected: boolean;
+  /** What is being saved right now, if anything (no id: a new rule). */
+  saving: { id?: string } | null;
+  onSave: (asNew: boolean) => () => Promise<void>;
+}) {
+  return (
+    <>
+      <Button variant="secondary" onClick={onSave(false)} disabled={!!saving}>
+        {saving && (!selected || saving.id) ? "Saving…" : selected ? "Save changes" : "Save rule"}
+      </Button>
+      {selected && (
+        <Button variant="secondary" onClick={onSave(true)} disabled={!!saving}>
+          {saving && !saving.id ? "Saving…" : "Save as new rule"}
+        </Button>
+      )}
+    </>
+  );
+}
+
+/** The funds and campaigns the service holds, offered as suggestions in the rule's lines. */
+function KnownNameLists({ funds, campaigns }: { funds: Props["funds"]; campaigns: CampaignOption[] }) {
+  return (
+    <>
+      <datalist id="known-funds">
+        {funds.map((f) => (
+          <option key={f.name} value={f.name} />
+        ))}
+      </datalist>
+      <datalist id="known-campaigns">
+        {campaigns.map((c) => (
+          <option key={c.name} value={c.name} />
+        ))}
+      </datalist>
+    </>
+  );
+}
+
+/** Enter in a field (often to take a suggestion) must not run the rule over every matching gift:
+ *  previewing is the button's job. */
+function keepEnterInField(event: KeyboardEvent<HTMLFormElement>) {
+  if (event.key === "Enter" && event.target instanceof HTMLInputElement) event.preventDefault();
+}
+
+/** Names decide ids, as in the editor: a known fund or campaign is sent with its id. */
+function withIds(values: RuleInput, funds: Props["funds"], campaigns: CampaignOption[]): RuleInput {
+  return {
+    ...values,
+    lines: values.lines.map((line) => ({
+      ...line,
+      fundId: funds.find((f) => f.name === line.fund.trim())?.id ?? "",
+      campaignId: campaigns.find((c) => c.name === line.campaign?.trim())?.id ?? "",
+    })),
+  };
+}
+
+/** Unsaved rules are named by what they do, so recent allocations can be told apart. */
+function labelOf(name: string, values: RuleInput): string {
+  return (name.trim() || values.lines.map((line) => `${line.percent.trim()}% ${line.fund.trim()}`).join(" / ")).slice(
+    0,
+    200,
   );
 }

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
-import { useFieldArray, useForm } from "react-hook-form";
+import { useFieldArray, useForm, type UseFormReturn } from "react-hook-form";
 import { useBusy } from "@/lib/hooks/use-busy";
 import { useLeaveGuard } from "@/lib/hooks/use-leave-guard";
 import { isExpression, whenExpressionsLoad } from "@/lib/splits/amount-text";
@@ -38,58 +38,21 @@ export function useSplitEditor(props: SplitEditorProps) {
   const [gift, setGift] = useState(props.gift);
   const [taken, setTaken] = useState(props.takenSplitIds);
   const [inFlight, setInFlight] = useState(props.inFlight);
-  const [created, setCreated] = useState<{ campaign: NameOption[]; fund: NameOption[] }>({ campaign: [], fund: [] });
-  const [message, setMessage] = useState<{ text: string; at: number } | null>(null);
+  const [message, setMessage] = useState<Message>(null);
   const [showAll, setShowAll] = useState(false);
   const [reviewing, setReviewing] = useState(false);
-  const [leaving, setLeaving] = useState<LeaveQuestion>(null);
   const say = useCallback((text: string) => setMessage({ text, at: Date.now() }), []);
-
-  const campaigns = useMemo(() => [...props.campaigns, ...created.campaign], [props.campaigns, created.campaign]);
-  const funds = useMemo(() => [...props.funds, ...created.fund], [props.funds, created.fund]);
-  const onCreated = useCallback(
-    (kind: "campaign" | "fund", option: NameOption) =>
-      setCreated((c) => (c[kind].some((o) => o.name === option.name) ? c : { ...c, [kind]: [...c[kind], option] })),
-    [],
-  );
+  const { campaigns, funds, onCreated } = useCreatedNames(props.campaigns, props.funds);
 
   const form = useForm<EditorValues>({ defaultValues: props.initial });
-  // Lines that go with another version of the gift are put in after the render that brings the
-  // gift: the footer and the lines compute their figures against it when the values change.
-  // A restore opens as an edit over the gift as it is now (put in on mount), so Review shows it.
-  const pendingReset = useRef<{ values: EditorValues; note?: string } | null>(props.restore ?? null);
-  const [resets, setResets] = useState(0);
-  useLayoutEffect(() => {
-    if (!pendingReset.current) return;
-    const { values, note } = pendingReset.current;
-    pendingReset.current = null;
-    form.reset(values, { keepDefaultValues: true });
-    if (note) setMessage({ text: note, at: Date.now() });
-  }, [resets, form]);
-  const resetTo = (values: EditorValues, next: EditorGift, note?: string) => {
-    pendingReset.current = { values, note };
-    setGift(next);
-    setResets((n) => n + 1);
-  };
+  const resetTo = usePendingReset(form, props.restore, setGift, setMessage);
   const lines = useFieldArray({ control: form.control, name: "lines", keyName: "key" });
   // Over 300 ms of work after a click (the tools still loading, the check before the review) shows.
   const { busy, track } = useBusy();
   const actions = useLineActions({ form, lines, gift, takenSplitIds: taken, campaigns, say, onCreated, track });
-  // A calculation typed before its reader arrived ("100/3") is read again once it is there.
-  useEffect(
-    () =>
-      whenExpressionsLoad(() =>
-        form.getValues("lines").forEach((line, i) => {
-          if (isExpression(line.amount.trim())) form.setValue(`lines.${i}.amount`, line.amount);
-        }),
-      ),
-    [form],
-  );
+  useReadExpressionsOnLoad(form);
   const summary = useSummaryStore(form, gift);
-  // A note about what an action did goes when the lines change again: it would be out of date.
-  useEffect(() => {
-    return form.subscribe({ formState: { values: true }, callback: () => setMessage(null) });
-  }, [form]);
+  useNoteGoesOnEdit(form, setMessage);
   const hasRemovals = useSummary(summary, (s) => s.hasRemovals);
   const edited = useSummary(summary, (s) => !s.unchanged);
 
@@ -98,12 +61,7 @@ export function useSplitEditor(props: SplitEditorProps) {
     setInFlight(data.inFlight);
   }, []);
   const { stale, setStale, check } = useStaleCheck(gift, onFresh);
-  // While an earlier submission for this gift is on its way, ask every few seconds whether it is done.
-  useEffect(() => {
-    if (!inFlight) return;
-    const timer = setInterval(() => void check(), 3_000);
-    return () => clearInterval(timer);
-  }, [inFlight, check]);
+  usePollWhileInFlight(inFlight, check);
 
   const draft = useEditorDraft(props.draftKey, form, gift, edited, (saved: Draft, changed: boolean) => {
     setShowAll(true);
@@ -116,32 +74,14 @@ export function useSplitEditor(props: SplitEditorProps) {
       });
     }
   });
+  const { leaving, release } = useLeaveQuestion(edited, draft.forget);
 
-  const release = useLeaveGuard(edited, (leave, stay) =>
-    setLeaving({
-      leave: () => {
-        draft.forget();
-        setLeaving(null);
-        leave();
-      },
-      stay: () => {
-        setLeaving(null);
-        stay();
-      },
-    }),
-  );
-
-  // Sending lives in the review (review-dialog.tsx); the editor hears how it went.
-  const [sending, setSending] = useState(false);
-  const sent = (submissionId: string) => {
-    draft.forget();
-    release();
-    router.push(`/history/${submissionId}`);
-  };
-  /** After a refusal: when the gift changed meanwhile, what changed shows instead of the review. */
-  const refused = async () => {
-    if ((await check()) === "changed") setReviewing(false);
-  };
+  const { sending, setSending, sent, refused } = useSendOutcome({
+    forgetDraft: draft.forget,
+    release,
+    check,
+    setReviewing,
+  });
 
   return {
     form,
@@ -180,6 +120,120 @@ export function useSplitEditor(props: SplitEditorProps) {
     draft,
     refresh: () => router.refresh(),
   };
+}
+
+type Message = { text: string; at: number } | null;
+
+/** The service's campaigns and funds plus those named new in this editor, offered from then on. */
+function useCreatedNames(known: CampaignOption[], knownFunds: NameOption[]) {
+  const [created, setCreated] = useState<{ campaign: NameOption[]; fund: NameOption[] }>({ campaign: [], fund: [] });
+  const campaigns = useMemo(() => [...known, ...created.campaign], [known, created.campaign]);
+  const funds = useMemo(() => [...knownFunds, ...created.fund], [knownFunds, created.fund]);
+  const onCreated = useCallback(
+    (kind: "campaign" | "fund", option: NameOption) =>
+      setCreated((c) => (c[kind].some((o) => o.name === option.name) ? c : { ...c, [kind]: [...c[kind], option] })),
+    [],
+  );
+  return { campaigns, funds, onCreated };
+}
+
+/** Lines that go with another version of the gift are put in after the render that brings the
+ *  gift: the footer and the lines compute their figures against it when the values change.
+ *  A restore opens as an edit over the gift as it is now (put in on mount), so Review shows it. */
+function usePendingReset(
+  form: UseFormReturn<EditorValues>,
+  restore: SplitEditorProps["restore"],
+  setGift: (gift: EditorGift) => void,
+  setMessage: (message: Message) => void,
+) {
+  const pendingReset = useRef<{ values: EditorValues; note?: string } | null>(restore ?? null);
+  const [resets, setResets] = useState(0);
+  useLayoutEffect(() => {
+    if (!pendingReset.current) return;
+    const { values, note } = pendingReset.current;
+    pendingReset.current = null;
+    form.reset(values, { keepDefaultValues: true });
+    if (note) setMessage({ text: note, at: Date.now() });
+  }, [resets, form, setMessage]);
+  return (values: EditorValues, next: EditorGift, note?: string) => {
+    pendingReset.current = { values, note };
+    setGift(next);
+    setResets((n) => n + 1);
+  };
+}
+
+/** A calculation typed before its reader arrived ("100/3") is read again once it is there. */
+function useReadExpressionsOnLoad(form: UseFormReturn<EditorValues>) {
+  useEffect(
+    () =>
+      whenExpressionsLoad(() =>
+        form.getValues("lines").forEach((line, i) => {
+          if (isExpression(line.amount.trim())) form.setValue(`lines.${i}.amount`, line.amount);
+        }),
+      ),
+    [form],
+  );
+}
+
+/** A note about what an action did goes when the lines change again: it would be out of date. */
+function useNoteGoesOnEdit(form: UseFormReturn<EditorValues>, setMessage: (message: Message) => void) {
+  useEffect(() => {
+    return form.subscribe({ formState: { values: true }, callback: () => setMessage(null) });
+  }, [form, setMessage]);
+}
+
+/** While an earlier submission for this gift is on its way, ask every few seconds whether it is done. */
+function usePollWhileInFlight(inFlight: boolean, check: () => Promise<unknown>) {
+  useEffect(() => {
+    if (!inFlight) return;
+    const timer = setInterval(() => void check(), 3_000);
+    return () => clearInterval(timer);
+  }, [inFlight, check]);
+}
+
+/** Sending lives in the review (review-dialog.tsx); the editor hears how it went. */
+function useSendOutcome({
+  forgetDraft,
+  release,
+  check,
+  setReviewing,
+}: {
+  forgetDraft: () => void;
+  release: () => void;
+  check: () => Promise<"same" | "changed" | "unknown">;
+  setReviewing: (reviewing: boolean) => void;
+}) {
+  const router = useRouter();
+  const [sending, setSending] = useState(false);
+  const sent = (submissionId: string) => {
+    forgetDraft();
+    release();
+    router.push(`/history/${submissionId}`);
+  };
+  /** After a refusal: when the gift changed meanwhile, what changed shows instead of the review. */
+  const refused = async () => {
+    if ((await check()) === "changed") setReviewing(false);
+  };
+  return { sending, setSending, sent, refused };
+}
+
+/** Leaving with unsaved edits asks first; leaving forgets the draft. `release` lets a send leave. */
+function useLeaveQuestion(edited: boolean, forgetDraft: () => void) {
+  const [leaving, setLeaving] = useState<LeaveQuestion>(null);
+  const release = useLeaveGuard(edited, (leave, stay) =>
+    setLeaving({
+      leave: () => {
+        forgetDraft();
+        setLeaving(null);
+        leave();
+      },
+      stay: () => {
+        setLeaving(null);
+        stay();
+      },
+    }),
+  );
+  return { leaving, release };
 }
 
 export type SplitEditorState = ReturnType<typeof useSplitEditor>;

@@ -10,88 +10,28 @@ import { formatCents } from "@/lib/splits/money";
 import { formatCount, formatTotalCents } from "@/lib/splits/format-total";
 import type { CampaignOption, TransactionPage, TransactionView } from "@/lib/transactions/read";
 import { ListPagination } from "./list-pagination";
-import { ListSort, sortChoice } from "./list-sort";
+import { applyListChange, type ListChange, readListAddress } from "./list-address";
+import { ListSort } from "./list-sort";
 import { SyncProgress } from "./sync-progress";
-import { type FilterValues, NO_FILTERS, TransactionFilters } from "./transaction-filters";
+import { NO_FILTERS, TransactionFilters } from "./transaction-filters";
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
-const FILTER_KEYS = ["search", "campaignId", "fund", "after", "before", "split"] as const;
-/** The API's highest page (lib/transactions/read.ts). */
-const MAX_PAGE = 100_000;
 
 type Props = { campaigns: CampaignOption[]; funds: { name: string }[] };
 
 export function TransactionsList({ campaigns, funds }: Props) {
   const [query, updateQuery] = useUrlQuery();
-  const params = new URLSearchParams(query);
-  // A page number typed into the address that is not one (abc, 0, -3) shows the first page.
-  const asked = Number(params.get("page") ?? 1);
-  const page = Number.isInteger(asked) && asked >= 1 ? Math.min(asked, MAX_PAGE) : 1;
-  const listParams = new URLSearchParams(query);
-  if (page > 1) listParams.set("page", String(page));
-  else listParams.delete("page");
-  // An order the address names that the list does not know reads as the default one.
-  const sort = sortChoice(params.get("sort"), params.get("order"));
-  const [sortKey = "date", sortOrder = "desc"] = sort.value.split("-");
-  if (sort.value === "date-desc") {
-    listParams.delete("sort");
-    listParams.delete("order");
-  } else {
-    listParams.set("sort", sortKey);
-    listParams.set("order", sortOrder);
-  }
-  // The list as asked for, also handed to each gift's link so that its way back returns here.
-  const list = listParams.toString();
+  const { page, sort, list, values, filtered } = readListAddress(query);
   const { data, error, isPending, isFetching, isPlaceholderData } = useTransactions(list);
-  const sync = useSyncTransactions();
-  // What Refresh answered holds until a run starts after it: once that run ends, the list and its
-  // "copied … ago" say the rest, and the answer would describe a moment that has passed.
   const running = data?.sync.running ?? false;
-  const wasRunning = useRef(running);
-  const { reset } = sync;
-  useEffect(() => {
-    if (wasRunning.current && !running) reset();
-    wasRunning.current = running;
-  }, [running, reset]);
-
-  const values: FilterValues = {
-    search: params.get("search") ?? "",
-    campaignId: params.get("campaignId") ?? "",
-    fund: params.get("fund") ?? "",
-    after: params.get("after") ?? "",
-    before: params.get("before") ?? "",
-    split: params.get("split") ?? "all",
-  };
-
+  const sync = useRefresh(running);
   const [resetKey, setResetKey] = useState(0);
 
-  function update(next: Partial<FilterValues> & { page?: number; sort?: string; order?: string }) {
+  function update(next: ListChange) {
     // A new page is a step Back returns from; a filter edit replaces the address (one entry per
     // keystroke would bury the page before it).
     const paging = Object.keys(next).length === 1 && next.page !== undefined;
-    updateQuery(
-      (updated) => {
-        if (next.sort && next.order) {
-          // The first order is no order in the address: the list's plain address stays as it was.
-          const plain = next.sort === "date" && next.order === "desc";
-          for (const [key, value] of [
-            ["sort", next.sort],
-            ["order", next.order],
-          ] as const)
-            if (plain) updated.delete(key);
-            else updated.set(key, value);
-        }
-        for (const key of FILTER_KEYS) {
-          const value = next[key];
-          if (value === undefined) continue;
-          if (value && !(key === "split" && value === "all")) updated.set(key, value);
-          else updated.delete(key);
-        }
-        if (next.page && next.page > 1) updated.set("page", String(next.page));
-        else updated.delete("page");
-      },
-      paging ? { push: true } : undefined,
-    );
+    updateQuery((updated) => applyListChange(updated, next), paging ? { push: true } : undefined);
   }
 
   function clearFilters() {
@@ -99,7 +39,6 @@ export function TransactionsList({ campaigns, funds }: Props) {
     update(NO_FILTERS);
   }
 
-  const filtered = FILTER_KEYS.some((k) => (k === "split" ? values.split !== "all" : values[k]));
   const pages = data ? Math.max(1, Math.ceil(data.total / data.perPage)) : 1;
 
   return (
@@ -125,62 +64,102 @@ export function TransactionsList({ campaigns, funds }: Props) {
         isEmpty={data?.items.length === 0}
         empty={
           data && data.total > 0 ? (
-            <>
-              <p>
-                Page {formatCount(page)} is past the last page of this list ({formatCount(pages)}).
-              </p>
-              <Button variant="secondary" onClick={() => update({ page: pages })}>
-                Go to page {formatCount(pages)}
-              </Button>
-            </>
+            <PastLastPage page={page} pages={pages} onPage={(p) => update({ page: p })} />
           ) : (
-            <>
-              <p>
-                {filtered ? "No gifts match these filters." : "No gifts yet. Refresh to copy them from the service."}
-              </p>
-              {values.search && (
-                <p className="muted small">
-                  Search finds a donor by any part of their name, a gift by its whole id or external id, or an amount.
-                  Campaigns and funds have their own filters.
-                </p>
-              )}
-              {filtered && (
-                <Button variant="secondary" onClick={clearFilters}>
-                  Clear filters
-                </Button>
-              )}
-            </>
+            <NoGifts filtered={filtered} searching={!!values.search} onClear={clearFilters} />
           )
         }
       >
-        <div className={`card table-card${isFetching ? " is-fetching" : ""}`} aria-busy={isFetching}>
-          <table className="table table--stack">
-            <caption className="visually-hidden">Gifts, {sort.caption}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                <th scope="col">Donor</th>
-                <th scope="col" className="num">
-                  Amount
-                </th>
-                <th scope="col">Allocation</th>
-                <th scope="col">
-                  <span className="visually-hidden">Action</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data?.items.map((t) => (
-                <TransactionRow key={t.transactionId} transaction={t} list={list} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <TransactionsTable items={data?.items} caption={sort.caption} list={list} fetching={isFetching} />
       </AsyncState>
       {data && pages > 1 && (
         <ListPagination page={page} pages={pages} loading={isPlaceholderData} onPage={(p) => update({ page: p })} />
       )}
     </>
+  );
+}
+
+/** Refresh, whose answer holds until a run starts after it: once that run ends, the list and its
+ *  "copied … ago" say the rest, and the answer would describe a moment that has passed. */
+function useRefresh(running: boolean) {
+  const sync = useSyncTransactions();
+  const wasRunning = useRef(running);
+  const { reset } = sync;
+  useEffect(() => {
+    if (wasRunning.current && !running) reset();
+    wasRunning.current = running;
+  }, [running, reset]);
+  return sync;
+}
+
+/** An address past the last page (an old link, or gifts gone since): one step back to the list. */
+function PastLastPage({ page, pages, onPage }: { page: number; pages: number; onPage: (page: number) => void }) {
+  return (
+    <>
+      <p>
+        Page {formatCount(page)} is past the last page of this list ({formatCount(pages)}).
+      </p>
+      <Button variant="secondary" onClick={() => onPage(pages)}>
+        Go to page {formatCount(pages)}
+      </Button>
+    </>
+  );
+}
+
+function NoGifts({ filtered, searching, onClear }: { filtered: boolean; searching: boolean; onClear: () => void }) {
+  return (
+    <>
+      <p>{filtered ? "No gifts match these filters." : "No gifts yet. Refresh to copy them from the service."}</p>
+      {searching && (
+        <p className="muted small">
+          Search finds a donor by any part of their name, a gift by its whole id or external id, or an amount. Campaigns
+          and funds have their own filters.
+        </p>
+      )}
+      {filtered && (
+        <Button variant="secondary" onClick={onClear}>
+          Clear filters
+        </Button>
+      )}
+    </>
+  );
+}
+
+function TransactionsTable({
+  items,
+  caption,
+  list,
+  fetching,
+}: {
+  items: TransactionView[] | undefined;
+  caption: string;
+  list: string;
+  fetching: boolean;
+}) {
+  return (
+    <div className={`card table-card${fetching ? " is-fetching" : ""}`} aria-busy={fetching}>
+      <table className="table table--stack">
+        <caption className="visually-hidden">Gifts, {caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Date</th>
+            <th scope="col">Donor</th>
+            <th scope="col" className="num">
+              Amount
+            </th>
+            <th scope="col">Allocation</th>
+            <th scope="col">
+              <span className="visually-hidden">Action</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {items?.map((t) => (
+            <TransactionRow key={t.transactionId} transaction={t} list={list} />
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 

@@ -66,13 +66,10 @@ function parseCsv(
       chunkSize: 1024 * 1024,
       step(result, parser) {
         if (!columns) {
-          const renamed = Object.values(result.meta.renamedHeaders ?? {});
-          columns = (result.meta.fields ?? []).filter((f) => f !== "");
-          if (columns.length === 0) return fail("The file is empty.", parser);
-          if (renamed.length > 0) return fail(`The column ${[...new Set(renamed)].join(", ")} appears twice.`, parser);
-          const problem = headerProblem(columns);
-          if (problem) return fail(problem, parser);
-          keyColumn = mapColumns(columns).byColumn.transaction_id ?? "";
+          const header = readHeader(result.meta);
+          columns = header.columns;
+          if ("error" in header) return fail(header.error, parser);
+          keyColumn = header.keyColumn;
         }
         line += 1;
         const { values, problems } = cleanValues(result.data, columns);
@@ -88,25 +85,8 @@ function parseCsv(
         }
         const row: CsvRow = { line, values };
         if (problems.length > 0) row.problem = problems.join(" ");
-        const key = (values[keyColumn] ?? "").trim();
-        let group = groups.get(key);
-        if (!group) {
-          if (groups.size >= MAX_BULK_TRANSACTIONS) {
-            return fail(
-              `The file names more than ${MAX_BULK_TRANSACTIONS.toLocaleString("en-US")} transactions; split it into smaller files.`,
-              parser,
-            );
-          }
-          group = { transaction: key, rows: [] };
-          groups.set(key, group);
-        }
-        group.rows.push(row);
-        if (group.rows.length > MAX_PART_ROWS) {
-          return fail(
-            `Transaction ${key || "(blank)"} has more than ${MAX_PART_ROWS} lines; a transaction has at most 100 splits.`,
-            parser,
-          );
-        }
+        const tooMany = addToGroup(groups, (values[keyColumn] ?? "").trim(), row);
+        if (tooMany) return fail(tooMany, parser);
         const fraction = Math.min(1, result.meta.cursor / Math.max(1, size));
         if (fraction - reported >= 0.01) {
           reported = fraction;
@@ -127,6 +107,37 @@ function parseCsv(
       },
     });
   });
+}
+
+/** The file's columns, from papaparse's reading of its first line, or why they cannot be used.
+ *  The columns are kept either way: once read, the header is not read again. */
+function readHeader(
+  meta: Papa.ParseMeta,
+): { columns: string[]; keyColumn: string } | { columns: string[]; error: string } {
+  const renamed = Object.values(meta.renamedHeaders ?? {});
+  const columns = (meta.fields ?? []).filter((f) => f !== "");
+  if (columns.length === 0) return { columns, error: "The file is empty." };
+  if (renamed.length > 0) return { columns, error: `The column ${[...new Set(renamed)].join(", ")} appears twice.` };
+  const problem = headerProblem(columns);
+  if (problem) return { columns, error: problem };
+  return { columns, keyColumn: mapColumns(columns).byColumn.transaction_id ?? "" };
+}
+
+/** Files a row under its transaction; says why when that goes past the file's limits. */
+function addToGroup(groups: Map<string, CsvGroup>, key: string, row: CsvRow): string | null {
+  let group = groups.get(key);
+  if (!group) {
+    if (groups.size >= MAX_BULK_TRANSACTIONS) {
+      return `The file names more than ${MAX_BULK_TRANSACTIONS.toLocaleString("en-US")} transactions; split it into smaller files.`;
+    }
+    group = { transaction: key, rows: [] };
+    groups.set(key, group);
+  }
+  group.rows.push(row);
+  if (group.rows.length > MAX_PART_ROWS) {
+    return `Transaction ${key || "(blank)"} has more than ${MAX_PART_ROWS} lines; a transaction has at most 100 splits.`;
+  }
+  return null;
 }
 
 /** Values as text under the file's own headers (extra fields papaparse collects are left out),

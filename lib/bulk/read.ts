@@ -4,7 +4,14 @@ import "server-only";
 import { z } from "zod";
 import { db } from "@/lib/db";
 import { centsToInput, formatCents } from "@/lib/splits/money";
-import type { BulkDraft, BulkSource, BulkStatus } from "@/lib/generated/prisma/client";
+import type {
+  BulkDraft,
+  BulkDraftItem,
+  BulkSource,
+  BulkStatus,
+  KnownSplit,
+  KnownTransaction,
+} from "@/lib/generated/prisma/client";
 import { mapColumns } from "./csv-format";
 import { safeCsv } from "./csv-safe";
 import { draftFor } from "./drafts";
@@ -115,11 +122,7 @@ export async function getPreview(
       : Promise.resolve({ moves: [], more: 0, currency: null }),
   ]);
   const byId = new Map(transactions.map((t) => [t.transactionId, t]));
-  const { byColumn } = mapColumns(draft.columns);
-  const at = (values: Record<string, string>, column: keyof typeof byColumn) => {
-    const header = byColumn[column];
-    return header ? (values[header] ?? "") : "";
-  };
+  const at = columnReader(draft.columns);
   return {
     ...toSummary(draft),
     show,
@@ -127,54 +130,86 @@ export async function getPreview(
     perPage: PREVIEW_PAGE_SIZE,
     newNames,
     moves,
-    items: items.map((item) => {
-      const transaction = item.transactionId ? byId.get(item.transactionId) : undefined;
-      const allocation =
-        item.allocation === null ? null : readStoredJson(storedAllocation, item.allocation, "BulkDraftItem.allocation");
-      const given = readStoredJson(storedCheckedRows, item.rows, "BulkDraftItem.rows");
-      const currency = transaction?.currency ?? "USD";
-      const own = splits.filter((split) => split.transactionId === item.transactionId);
-      return {
-        transactionKey: item.transactionKey,
-        transactionId: item.transactionId,
-        contactName: transaction?.contactName ?? null,
-        totalCents: transaction ? Number(transaction.amountCents) : null,
-        currency,
-        valid: item.valid,
-        errors: item.errors,
-        // A valid gift shows what will be sent (a blank campaign filled with the gift's own);
-        // one with problems shows the lines as the file gave them.
-        rows: allocation
-          ? allocation.rows.map((row, index) => ({
-              line: given[index]?.line ?? null,
-              amount: centsToInput(row.amount),
-              quantity: String(row.quantity),
-              campaign: row.campaign ?? "",
-              fund: row.fund,
-              errors: [],
-            }))
-          : given.map((row) => ({
-              line: row.line,
-              amount: at(row.values, "amount"),
-              quantity: at(row.values, "quantity") || "1",
-              campaign: at(row.values, "campaign"),
-              fund: at(row.values, "fund"),
-              errors: row.errors,
-            })),
-        removedCount: allocation?.removedSplitIds.length ?? 0,
-        current: !transaction
-          ? null
-          : own.length === 0
-            ? `${transaction.campaign ?? "no campaign"} / ${transaction.fund ?? "General"}`
-            : own
-                .map(
-                  (split) =>
-                    `${formatCents(Number(split.unitAmountCents) * split.quantity, currency)} ${split.campaign ?? "no campaign"} / ${split.fund}`,
-                )
-                .join(" · "),
-      };
-    }),
+    items: items.map((item) =>
+      previewItem(
+        item,
+        item.transactionId ? byId.get(item.transactionId) : undefined,
+        splits.filter((split) => split.transactionId === item.transactionId),
+        at,
+      ),
+    ),
   };
+}
+
+type PreviewTransaction = Pick<
+  KnownTransaction,
+  "transactionId" | "contactName" | "amountCents" | "currency" | "campaign" | "fund"
+>;
+type PreviewSplit = Pick<KnownSplit, "transactionId" | "unitAmountCents" | "quantity" | "campaign" | "fund">;
+type ColumnReader = (values: Record<string, string>, column: keyof ReturnType<typeof mapColumns>["byColumn"]) => string;
+
+/** Reads a value of a file's line by what the column means (the file names columns its own way). */
+function columnReader(columns: string[]): ColumnReader {
+  const { byColumn } = mapColumns(columns);
+  return (values, column) => {
+    const header = byColumn[column];
+    return header ? (values[header] ?? "") : "";
+  };
+}
+
+/** One gift of the preview page, beside the gift as Apportion's copy holds it now. */
+function previewItem(
+  item: BulkDraftItem,
+  transaction: PreviewTransaction | undefined,
+  own: PreviewSplit[],
+  at: ColumnReader,
+): DraftPreview["items"][number] {
+  const allocation =
+    item.allocation === null ? null : readStoredJson(storedAllocation, item.allocation, "BulkDraftItem.allocation");
+  const given = readStoredJson(storedCheckedRows, item.rows, "BulkDraftItem.rows");
+  const currency = transaction?.currency ?? "USD";
+  return {
+    transactionKey: item.transactionKey,
+    transactionId: item.transactionId,
+    contactName: transaction?.contactName ?? null,
+    totalCents: transaction ? Number(transaction.amountCents) : null,
+    currency,
+    valid: item.valid,
+    errors: item.errors,
+    // A valid gift shows what will be sent (a blank campaign filled with the gift's own);
+    // one with problems shows the lines as the file gave them.
+    rows: allocation
+      ? allocation.rows.map((row, index) => ({
+          line: given[index]?.line ?? null,
+          amount: centsToInput(row.amount),
+          quantity: String(row.quantity),
+          campaign: row.campaign ?? "",
+          fund: row.fund,
+          errors: [],
+        }))
+      : given.map((row) => ({
+          line: row.line,
+          amount: at(row.values, "amount"),
+          quantity: at(row.values, "quantity") || "1",
+          campaign: at(row.values, "campaign"),
+          fund: at(row.values, "fund"),
+          errors: row.errors,
+        })),
+    removedCount: allocation?.removedSplitIds.length ?? 0,
+    current: transaction ? currentAllocation(transaction, own, currency) : null,
+  };
+}
+
+/** "Annual Appeal / General", or each split's amount, campaign and fund. */
+function currentAllocation(transaction: PreviewTransaction, own: PreviewSplit[], currency: string): string {
+  return own.length === 0
+    ? `${transaction.campaign ?? "no campaign"} / ${transaction.fund ?? "General"}`
+    : own
+        .map(
+          (split) =>
+            `${formatCents(Number(split.unitAmountCents) * split.quantity, currency)} ${split.campaign ?? "no campaign"} / ${split.fund}`,
+        )
+        .join(" · ");
 }
 
 /** The rows of every transaction that cannot be sent, under the file's own columns and its line

@@ -43,14 +43,13 @@ const RETRY_MAX_MS = 30_000;
 
 export function startChangeListener(options: ChangeListenerOptions): ChangeListener {
   const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
-  const probeTimeoutMs = options.probeTimeoutMs ?? PROBE_TIMEOUT_MS;
   const retryMaxMs = options.retryMaxMs ?? RETRY_MAX_MS;
+  const probes = probeBook(options.notify, options.probeTimeoutMs ?? PROBE_TIMEOUT_MS);
   let client: pg.Client | null = null;
   let listening = false;
   let stopped = false;
   let failures = 0;
-  let timer: NodeJS.Timeout | undefined;
-  const probes = new Map<string, () => void>();
+  const timer = oneTimer();
 
   function setListening(next: boolean) {
     if (listening === next) return;
@@ -58,69 +57,37 @@ export function startChangeListener(options: ChangeListenerOptions): ChangeListe
     options.onListening(next);
   }
 
-  function schedule(fn: () => void, ms: number) {
-    clearTimeout(timer);
-    timer = setTimeout(fn, ms);
-    timer.unref(); // never what keeps a script or a test process alive
-  }
-
   /** Stops trusting this session and, unless stopped, opens another after a backoff. */
   function fail(session: pg.Client, reason: unknown) {
     if (session !== client) return; // an older session's late event
     client = null;
     setListening(false);
-    session.removeAllListeners("end");
-    session.on("error", () => {}); // a closing session may still report its socket's error
-    session.end().catch(() => {});
+    void closeQuietly(session);
     if (stopped) return;
     failures++;
     const delay = Math.min(retryMaxMs, RETRY_FIRST_MS * 2 ** (failures - 1));
     log.warn("connection_cache.not_listening", { reason, retryInMs: delay });
-    schedule(() => void connect(), delay);
+    timer.schedule(() => void connect(), delay);
   }
 
-  /** NOTIFYs a probe through the other session; resolves once this session hears it. */
+  /** Probes through the other session; throws unless this is still the current session. */
   async function probe(session: pg.Client): Promise<void> {
-    const payload = `${PROBE_PREFIX}${randomUUID()}`;
-    let timeout: NodeJS.Timeout | undefined;
-    const heard = new Promise<void>((resolve, reject) => {
-      probes.set(payload, resolve);
-      timeout = setTimeout(() => reject(new Error(`probe not heard within ${probeTimeoutMs} ms`)), probeTimeoutMs);
-      timeout.unref();
-    });
-    heard.catch(() => {}); // awaited below, unless the NOTIFY itself fails first
-    try {
-      await options.notify(payload);
-      await heard;
-    } finally {
-      clearTimeout(timeout);
-      probes.delete(payload);
-    }
+    await probes.probe();
     if (session !== client) throw new Error("session replaced");
   }
 
   async function connect() {
     if (stopped) return;
-    const session = new pg.Client({
-      connectionString: options.databaseUrl,
-      application_name: options.applicationName ?? "apportion-connection-cache",
-      keepAlive: true,
-    });
+    const session = newSession(options);
     client = session;
-    session.on("notification", (message) => {
-      if (session !== client || message.channel !== CHANGE_CHANNEL || message.payload === undefined) return;
-      if (message.payload.startsWith(PROBE_PREFIX)) probes.get(message.payload)?.();
-      else options.onChange(message.payload);
+    watch(session, {
+      current: () => session === client,
+      onProbe: probes.heard,
+      onChange: options.onChange,
+      onFail: (reason) => fail(session, reason),
     });
-    session.on("error", (error) => fail(session, error));
-    session.on("end", () => fail(session, new Error("listener session ended")));
     try {
-      await session.connect();
-      const socket: unknown = session.connection.stream;
-      if (socket && typeof socket === "object" && "unref" in socket && typeof socket.unref === "function") {
-        socket.unref();
-      }
-      await session.query(`LISTEN ${CHANGE_CHANNEL}`);
+      await listen(session);
       await probe(session);
     } catch (error) {
       fail(session, error);
@@ -129,7 +96,7 @@ export function startChangeListener(options: ChangeListenerOptions): ChangeListe
     if (session !== client) return;
     failures = 0;
     setListening(true);
-    schedule(() => void heartbeat(session), heartbeatMs);
+    timer.schedule(() => void heartbeat(session), heartbeatMs);
   }
 
   async function heartbeat(session: pg.Client) {
@@ -140,7 +107,7 @@ export function startChangeListener(options: ChangeListenerOptions): ChangeListe
       fail(session, error);
       return;
     }
-    schedule(() => void heartbeat(session), heartbeatMs);
+    timer.schedule(() => void heartbeat(session), heartbeatMs);
   }
 
   void connect();
@@ -151,14 +118,98 @@ export function startChangeListener(options: ChangeListenerOptions): ChangeListe
     },
     async stop() {
       stopped = true;
-      clearTimeout(timer);
+      timer.clear();
       const session = client;
       client = null;
       setListening(false);
-      if (session) {
-        session.removeAllListeners("end");
-        session.on("error", () => {});
-        await session.end().catch(() => {});
+      if (session) await closeQuietly(session);
+    },
+  };
+}
+
+/** One pending timeout at a time: scheduling replaces what was scheduled. */
+function oneTimer() {
+  let timer: NodeJS.Timeout | undefined;
+  return {
+    schedule(fn: () => void, ms: number) {
+      clearTimeout(timer);
+      timer = setTimeout(fn, ms);
+      timer.unref(); // never what keeps a script or a test process alive
+    },
+    clear() {
+      clearTimeout(timer);
+    },
+  };
+}
+
+function newSession(options: ChangeListenerOptions): pg.Client {
+  return new pg.Client({
+    connectionString: options.databaseUrl,
+    application_name: options.applicationName ?? "apportion-connection-cache",
+    keepAlive: true,
+  });
+}
+
+/** Routes a session's notifications (probes apart from changes) and its failures. A session that
+ *  is no longer the current one is not listened to. */
+function watch(
+  session: pg.Client,
+  on: {
+    current: () => boolean;
+    onProbe: (payload: string) => void;
+    onChange: (payload: string) => void;
+    onFail: (reason: unknown) => void;
+  },
+) {
+  session.on("notification", (message) => {
+    if (!on.current() || message.channel !== CHANGE_CHANNEL || message.payload === undefined) return;
+    if (message.payload.startsWith(PROBE_PREFIX)) on.onProbe(message.payload);
+    else on.onChange(message.payload);
+  });
+  session.on("error", (error) => on.onFail(error));
+  session.on("end", () => on.onFail(new Error("listener session ended")));
+}
+
+/** Connects and LISTENs. The socket is unref'd: the listener never keeps a process alive. */
+async function listen(session: pg.Client): Promise<void> {
+  await session.connect();
+  const socket: unknown = session.connection.stream;
+  if (socket && typeof socket === "object" && "unref" in socket && typeof socket.unref === "function") {
+    socket.unref();
+  }
+  await session.query(`LISTEN ${CHANGE_CHANNEL}`);
+}
+
+/** Ends a session that is no longer trusted; its late "end" must not count as another failure. */
+async function closeQuietly(session: pg.Client): Promise<void> {
+  session.removeAllListeners("end");
+  session.on("error", () => {}); // a closing session may still report its socket's error
+  await session.end().catch(() => {});
+}
+
+/** The probes in flight: `probe` NOTIFYs one through the other session and resolves once the
+ *  listening session reports it `heard`. */
+function probeBook(notify: (payload: string) => Promise<unknown>, probeTimeoutMs: number) {
+  const waiting = new Map<string, () => void>();
+  return {
+    heard(payload: string) {
+      waiting.get(payload)?.();
+    },
+    async probe(): Promise<void> {
+      const payload = `${PROBE_PREFIX}${randomUUID()}`;
+      let timeout: NodeJS.Timeout | undefined;
+      const heard = new Promise<void>((resolve, reject) => {
+        waiting.set(payload, resolve);
+        timeout = setTimeout(() => reject(new Error(`probe not heard within ${probeTimeoutMs} ms`)), probeTimeoutMs);
+        timeout.unref();
+      });
+      heard.catch(() => {}); // awaited below, unless the NOTIFY itself fails first
+      try {
+        await notify(payload);
+        await heard;
+      } finally {
+        clearTimeout(timeout);
+        waiting.delete(payload);
       }
     },
   };

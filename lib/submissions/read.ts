@@ -2,7 +2,14 @@
 import "server-only";
 import { AppError } from "@/lib/app-error";
 import { db } from "@/lib/db";
-import type { BatchStatus, RowOutcome, Submission, SubmissionStatus } from "@/lib/generated/prisma/client";
+import type {
+  BatchStatus,
+  RowOutcome,
+  Submission,
+  SubmissionBatch,
+  SubmissionRow,
+  SubmissionStatus,
+} from "@/lib/generated/prisma/client";
 import { readStoredJson } from "@/lib/stored-json";
 import { type SnapshotHolding, snapshotHoldingsSchema } from "./moves";
 import type { VerificationState } from "./submission-state";
@@ -103,39 +110,13 @@ export async function getSubmission(connectionId: string, id: string): Promise<S
     (a, b) => (batchOrder.get(a.batchId) ?? 0) - (batchOrder.get(b.batchId) ?? 0) || a.rowIndex - b.rowIndex,
   );
   // Grouped once: a bulk submission holds thousands of transactions and up to 100,000 rows.
-  const rowsByTransaction = new Map<string, typeof rows>();
-  for (const row of rows) {
-    const list = rowsByTransaction.get(row.transactionId);
-    if (list) list.push(row);
-    else rowsByTransaction.set(row.transactionId, [row]);
-  }
-  const differencesByTransaction = new Map<string, SubmissionDetail["transactions"][number]["differences"]>();
-  for (const d of submission.differences) {
-    const list = differencesByTransaction.get(d.transactionId) ?? [];
-    list.push({ splitId: d.splitId, kind: d.kind, message: d.message });
-    differencesByTransaction.set(d.transactionId, list);
-  }
+  const rowsByTransaction = groupBy(rows, (r) => r.transactionId);
+  const differencesByTransaction = groupBy(submission.differences, (d) => d.transactionId);
   return {
     ...summaryOf(submission, rows.filter((r) => r.outcome === "dropped").length),
     source: sourceOf(submission.bulkDrafts),
-    batches: submission.batches.map((c) => ({
-      index: c.index,
-      matchBy: c.matchBy,
-      status: c.status,
-      serviceImportId: c.serviceImportId,
-      serviceStatus: c.serviceStatus,
-      attempts: c.attempts,
-      lastError: c.lastError,
-      rowCount: c._count.rows,
-    })),
-    verification: submission.verification
-      ? {
-          state: submission.verification,
-          note: submission.verificationNote,
-          checkedAt: submission.verifiedAt?.toISOString() ?? null,
-          calls: submission.verificationCalls,
-        }
-      : null,
+    batches: submission.batches.map(batchOf),
+    verification: verificationOf(submission),
     transactions: transactionIds.map((transactionId) => {
       const snapshot = snapshots.get(transactionId);
       const t = snapshot ?? byId.get(transactionId);
@@ -148,20 +129,65 @@ export async function getSubmission(connectionId: string, id: string): Promise<S
         occurredAt: t?.occurredAt.toISOString() ?? null,
         before: snapshot ? holdings(snapshot.before, "before") : null,
         after: snapshot ? holdings(snapshot.after, "after") : null,
-        differences: differencesByTransaction.get(transactionId) ?? [],
-        rows: (rowsByTransaction.get(transactionId) ?? []).map((r) => ({
-          splitId: r.splitId,
-          unitAmountCents: Number(r.unitAmountCents),
-          quantity: r.quantity,
-          campaign: r.campaign,
-          parentCampaign: r.parentCampaign,
-          fund: r.fund,
-          deleted: r.deleted,
-          outcome: r.outcome,
-          dropMessage: r.dropMessage,
+        differences: (differencesByTransaction.get(transactionId) ?? []).map((d) => ({
+          splitId: d.splitId,
+          kind: d.kind,
+          message: d.message,
         })),
+        rows: (rowsByTransaction.get(transactionId) ?? []).map(rowOf),
       };
     }),
+  };
+}
+
+/** Items by a key, each list in the items' order. */
+function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const list = groups.get(key(item));
+    if (list) list.push(item);
+    else groups.set(key(item), [item]);
+  }
+  return groups;
+}
+
+function batchOf(c: SubmissionBatch & { _count: { rows: number } }): SubmissionDetail["batches"][number] {
+  return {
+    index: c.index,
+    matchBy: c.matchBy,
+    status: c.status,
+    serviceImportId: c.serviceImportId,
+    serviceStatus: c.serviceStatus,
+    attempts: c.attempts,
+    lastError: c.lastError,
+    rowCount: c._count.rows,
+  };
+}
+
+function verificationOf(
+  s: Pick<Submission, "verification" | "verificationNote" | "verifiedAt" | "verificationCalls">,
+): SubmissionDetail["verification"] {
+  return s.verification
+    ? {
+        state: s.verification,
+        note: s.verificationNote,
+        checkedAt: s.verifiedAt?.toISOString() ?? null,
+        calls: s.verificationCalls,
+      }
+    : null;
+}
+
+function rowOf(r: SubmissionRow): SubmissionDetail["transactions"][number]["rows"][number] {
+  return {
+    splitId: r.splitId,
+    unitAmountCents: Number(r.unitAmountCents),
+    quantity: r.quantity,
+    campaign: r.campaign,
+    parentCampaign: r.parentCampaign,
+    fund: r.fund,
+    deleted: r.deleted,
+    outcome: r.outcome,
+    dropMessage: r.dropMessage,
   };
 }
 
