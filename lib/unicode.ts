@@ -2,8 +2,8 @@
 // lone surrogate, at most TEXT_LIMIT characters. PostgreSQL cannot store a NUL in text or JSON
 // (22021, 22P05) nor half of a UTF-16 surrogate pair ("\ud800": JavaScript keeps it, but it is not
 // Unicode, so PostgreSQL refuses it in JSON (22P02) and the pg driver silently turns it into
-// U+FFFD in text). Applied once at each edge: lib/api/json-body.ts (every string of a body),
-// lib/api/route.ts (query and path of a route), proxy.ts (a page's address); schemas use it to
+// U+FFFD in text). Applied once at each edge: lib/http/json-body.ts (every string of a body),
+// lib/http/route.ts (query and path of a route), proxy.ts (a page's address); schemas use it to
 // word the refusal with the field's label.
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 

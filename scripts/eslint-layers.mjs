@@ -18,7 +18,6 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 /** Folders (and files) of lib/ whose every module runs on the server only. */
 export const SERVER_FOLDERS = [
-  "lib/api",
   "lib/auth",
   "lib/connections",
   "lib/gift-history",

@@ -8,7 +8,7 @@ import type { KnownTransaction } from "@/lib/generated/prisma/client";
 import { inFlightTransactions, inSlices } from "@/lib/submissions/lookups";
 import { nextSplitId, transactionRefFor } from "@/lib/splits/split-ids";
 import { splitSelect } from "@/lib/splits/split";
-import { takenSplitIds } from "@/lib/splits/taken-ids";
+import { takenSplitIds } from "@/lib/transactions/taken-split-ids";
 import { campaignNow, type HeldSplit, keepGiftCampaign } from "@/lib/splits/placement";
 import {
   type Allocation,

@@ -4,7 +4,7 @@
 import "server-only";
 import { inFlightTransactions } from "@/lib/submissions/lookups";
 import { editorHome, type Placement } from "@/lib/splits/placement";
-import { takenSplitIds } from "@/lib/splits/taken-ids";
+import { takenSplitIds } from "@/lib/transactions/taken-split-ids";
 import { type CampaignOption, getTransaction, knownNames, type TransactionView } from "./read";
 
 export type EditorGift = TransactionView & { home: Placement };

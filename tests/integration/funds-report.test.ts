@@ -4,7 +4,7 @@
 // another's, the same gifts as the gifts list's link, a CSV safe to open, and bad ranges refused
 // with 422 naming the field.
 import { describe, expect, it } from "vitest";
-import { errorResponse } from "@/lib/api/errors";
+import { errorResponse } from "@/lib/http/errors";
 import { db } from "@/lib/db";
 import { FUNDS_CSV_FIELDS, fundsCsv } from "@/lib/funds/csv";
 import { fundsRangeSchema } from "@/lib/funds/range";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { AppError } from "@/lib/app-error";
-import { readJsonBody } from "@/lib/api/json-body";
+import { readJsonBody } from "@/lib/http/json-body";
 import { BODY_LIMITS, readLimitedBody } from "@/lib/http/limited-body";
 
 const CHUNK = 64 * 1024;

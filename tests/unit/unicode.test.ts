@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { readJsonBody } from "@/lib/api/json-body";
+import { readJsonBody } from "@/lib/http/json-body";
 import { AppError } from "@/lib/app-error";
 import { savedRuleSchema } from "@/lib/bulk/rule";
 import { splitRowSchema } from "@/lib/splits/schema";

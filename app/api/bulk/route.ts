@@ -1,4 +1,4 @@
-import { apiRoute } from "@/lib/api/route";
+import { apiRoute } from "@/lib/http/route";
 import { createDraftSchema } from "@/lib/bulk/api-schemas";
 import { createCsvDraft, createRuleDraft } from "@/lib/bulk/drafts";
 import { listDrafts } from "@/lib/bulk/read";

@@ -1,4 +1,4 @@
-import { apiRoute } from "@/lib/api/route";
+import { apiRoute } from "@/lib/http/route";
 import { fundsRangeSchema } from "@/lib/funds/range";
 import { fundsReport } from "@/lib/funds/report";
 

@@ -1,4 +1,4 @@
-import { apiRoute } from "@/lib/api/route";
+import { apiRoute } from "@/lib/http/route";
 import { listInbox } from "@/lib/templates/inbox";
 
 export const GET = apiRoute({}, async ({ connection, request }) =>

@@ -1,4 +1,4 @@
-import { apiRoute } from "@/lib/api/route";
+import { apiRoute } from "@/lib/http/route";
 import { transactionFiltersSchema } from "@/lib/transactions/filters";
 import { listTransactions } from "@/lib/transactions/read";
 

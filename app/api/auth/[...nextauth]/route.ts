@@ -1,6 +1,6 @@
 import NextAuth from "next-auth";
 import type { NextRequest } from "next/server";
-import { errorResponse } from "@/lib/api/errors";
+import { errorResponse } from "@/lib/http/errors";
 import { withBoundedBody } from "@/lib/auth/bounded-request";
 import { recordConnectFailure, trackConnectAttempt } from "@/lib/auth/connect-failure";
 import { callbackIssuers, isForeignIssuer } from "@/lib/auth/issuer";

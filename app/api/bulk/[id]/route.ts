@@ -1,4 +1,4 @@
-import { apiRoute } from "@/lib/api/route";
+import { apiRoute } from "@/lib/http/route";
 import { discardDraft } from "@/lib/bulk/drafts";
 import { getPreview, previewQuerySchema } from "@/lib/bulk/read";
 

@@ -1,4 +1,4 @@
-import { apiRoute } from "@/lib/api/route";
+import { apiRoute } from "@/lib/http/route";
 import { AppError } from "@/lib/app-error";
 import { checkConnection } from "@/lib/connections/lifecycle";
 import { connectionViewOf, readConnectionHistory, readConnectionView } from "@/lib/connections/read";

@@ -1,5 +1,5 @@
 import { cookies } from "next/headers";
-import { apiRoute } from "@/lib/api/route";
+import { apiRoute } from "@/lib/http/route";
 import { SESSION_COOKIE_NAMES } from "@/lib/auth/session";
 import { disconnectConnection } from "@/lib/connections/lifecycle";
 

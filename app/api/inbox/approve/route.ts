@@ -1,5 +1,5 @@
 import { after } from "next/server";
-import { apiRoute } from "@/lib/api/route";
+import { apiRoute } from "@/lib/http/route";
 import { BODY_LIMITS } from "@/lib/http/limited-body";
 import { tick } from "@/lib/outbox/tick";
 import { approveItems, approveSchema } from "@/lib/templates/inbox";

@@ -1,4 +1,4 @@
-import { apiRoute } from "@/lib/api/route";
+import { apiRoute } from "@/lib/http/route";
 import { BODY_LIMITS } from "@/lib/http/limited-body";
 import { selectionSchema, selectionSummary } from "@/lib/templates/inbox-names";
 

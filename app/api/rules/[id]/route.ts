@@ -1,4 +1,4 @@
-import { apiRoute } from "@/lib/api/route";
+import { apiRoute } from "@/lib/http/route";
 import { savedRuleSchema } from "@/lib/bulk/api-schemas";
 import { deleteRule, updateRule } from "@/lib/bulk/rules-store";
 

@@ -1,4 +1,4 @@
-import { apiRoute } from "@/lib/api/route";
+import { apiRoute } from "@/lib/http/route";
 import { historyCsv } from "@/lib/submissions/history-csv";
 import { historyFiltersSchema } from "@/lib/submissions/list";
 

@@ -1,4 +1,4 @@
-import { apiRoute } from "@/lib/api/route";
+import { apiRoute } from "@/lib/http/route";
 import { templateSchema } from "@/lib/templates/schema";
 import { deleteTemplate, getTemplate, updateTemplate } from "@/lib/templates/store";
 

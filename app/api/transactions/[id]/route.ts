@@ -1,4 +1,4 @@
-import { apiRoute } from "@/lib/api/route";
+import { apiRoute } from "@/lib/http/route";
 import { AppError } from "@/lib/app-error";
 import { notCopiedMessage } from "@/lib/transactions/not-copied";
 import { getTransaction, resolveTransactionId } from "@/lib/transactions/read";

@@ -1,4 +1,4 @@
-import { apiRoute } from "@/lib/api/route";
+import { apiRoute } from "@/lib/http/route";
 import { FOREGROUND_BUDGET_MS, syncTransactions } from "@/lib/transactions/sync";
 
 /** Brings the local copy of the organization's transactions up to date from the service, for a

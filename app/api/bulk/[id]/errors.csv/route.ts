@@ -1,4 +1,4 @@
-import { apiRoute } from "@/lib/api/route";
+import { apiRoute } from "@/lib/http/route";
 import { errorCsv } from "@/lib/bulk/read";
 
 /** The rows that cannot be sent, with an error column, as a download. */

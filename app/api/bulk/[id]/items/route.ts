@@ -1,4 +1,4 @@
-import { apiRoute } from "@/lib/api/route";
+import { apiRoute } from "@/lib/http/route";
 import { BODY_LIMITS } from "@/lib/http/limited-body";
 import { addItemsSchema } from "@/lib/bulk/api-schemas";
 import { addCsvItems } from "@/lib/bulk/drafts";

@@ -1,4 +1,4 @@
-import { apiRoute } from "@/lib/api/route";
+import { apiRoute } from "@/lib/http/route";
 import { replaceNameSchema } from "@/lib/bulk/api-schemas";
 import { replaceNewName } from "@/lib/bulk/new-names";
 

@@ -1,4 +1,4 @@
-import { apiRoute } from "@/lib/api/route";
+import { apiRoute } from "@/lib/http/route";
 import { markReady } from "@/lib/bulk/drafts";
 
 export const POST = apiRoute({}, async ({ connection, params }) => {

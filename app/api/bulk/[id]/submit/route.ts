@@ -1,5 +1,5 @@
 import { after } from "next/server";
-import { apiRoute } from "@/lib/api/route";
+import { apiRoute } from "@/lib/http/route";
 import { submitDraftSchema } from "@/lib/bulk/api-schemas";
 import { submitDraft } from "@/lib/bulk/submit";
 import { tick } from "@/lib/outbox/tick";

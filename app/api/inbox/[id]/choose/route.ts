@@ -1,4 +1,4 @@
-import { apiRoute } from "@/lib/api/route";
+import { apiRoute } from "@/lib/http/route";
 import { chooseSchema, chooseTemplate } from "@/lib/templates/inbox";
 
 export const POST = apiRoute({ body: chooseSchema }, async ({ connection, params, body }) => {

@@ -1,4 +1,4 @@
-import { apiRoute } from "@/lib/api/route";
+import { apiRoute } from "@/lib/http/route";
 import { AppError } from "@/lib/app-error";
 import { getProgress } from "@/lib/submissions/progress";
 import { submissionIdFrom } from "@/lib/submissions/read";

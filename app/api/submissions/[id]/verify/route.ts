@@ -1,5 +1,5 @@
 import { after } from "next/server";
-import { apiRoute } from "@/lib/api/route";
+import { apiRoute } from "@/lib/http/route";
 import { AppError } from "@/lib/app-error";
 import { tick } from "@/lib/outbox/tick";
 import { checkAgain } from "@/lib/read-back/run";
