@@ -45,106 +45,140 @@ export default async function FundsPage({ searchParams }: Props) {
   );
 }
 
+/** The report: a summary line, then money per fund, per campaign, and what Apportion moved. Each
+ *  section its own function, so each reads as what it shows. */
 function Report({ report }: { report: FundsReport }) {
-  const { currency } = report;
-  const inCurrency = <T extends { currency: string }>(rows: T[]) => rows.filter((r) => r.currency === currency);
   const days = `${shown(report.from)} to ${shown(report.to)}`;
-  const giftCount = report.gifts;
-  const total = inCurrency(report.funds).reduce((n, f) => n + f.cents, 0);
-  const otherCurrencies = report.funds.some((f) => f.currency !== currency);
+  const otherCurrencies = report.funds.some((f) => f.currency !== report.currency);
   return (
     <>
-      <p className="funds-summary">
-        {currency ? (
-          <span>
-            <strong>{formatCents(total, currency)}</strong> in {giftCount.toLocaleString("en-US")} gift
-            {giftCount === 1 ? "" : "s"}, {days}.
-          </span>
-        ) : (
-          <span>No gifts in the copy from {days}.</span>
-        )}
-        <a href={`/api/funds/export.csv?${rangeQuery(report)}`} download>
-          Export the tables as CSV
-        </a>
-      </p>
+      <Summary report={report} days={days} />
       {otherCurrencies && (
         <Notice tone="info">
-          Some gifts are in another currency than {currency}: the charts show {currency} only, the tables show every
-          currency.
+          Some gifts are in another currency than {report.currency}: the charts show {report.currency} only, the tables
+          show every currency.
         </Notice>
       )}
-      <section className="card funds-section" aria-labelledby="per-fund">
-        <h2 id="per-fund">Per fund</h2>
-        {report.funds.length === 0 ? (
-          <p className="muted">No gifts in these days.</p>
-        ) : (
-          <>
-            {currency && (
+      <PerFund report={report} days={days} />
+      <PerCampaign report={report} days={days} />
+      <Moved report={report} days={days} />
+    </>
+  );
+}
+
+type SectionProps = { report: FundsReport; days: string };
+
+/** The charts show the report's one currency; the tables show every row. */
+const inCurrency = <T extends { currency: string }>(report: FundsReport, rows: T[]) =>
+  rows.filter((r) => r.currency === report.currency);
+
+function Summary({ report, days }: SectionProps) {
+  const { currency } = report;
+  const giftCount = report.gifts;
+  const total = inCurrency(report, report.funds).reduce((n, f) => n + f.cents, 0);
+  return (
+    <p className="funds-summary">
+      {currency ? (
+        <span>
+          <strong>{formatCents(total, currency)}</strong> in {giftCount.toLocaleString("en-US")} gift
+          {giftCount === 1 ? "" : "s"}, {days}.
+        </span>
+      ) : (
+        <span>No gifts in the copy from {days}.</span>
+      )}
+      <a href={`/api/funds/export.csv?${rangeQuery(report)}`} download>
+        Export the tables as CSV
+      </a>
+    </p>
+  );
+}
+
+function PerFund({ report, days }: SectionProps) {
+  const { currency } = report;
+  return (
+    <section className="card funds-section" aria-labelledby="per-fund">
+      <h2 id="per-fund">Per fund</h2>
+      {report.funds.length === 0 ? (
+        <p className="muted">No gifts in these days.</p>
+      ) : (
+        <>
+          {currency && (
+            <BarChart
+              label={`Bar chart of the money per fund, largest first. The table "Money per fund" below gives every figure.`}
+              currency={currency}
+              bars={inCurrency(report, report.funds).map((f) => ({ label: f.fund, cents: f.cents, href: f.giftsHref }))}
+            />
+          )}
+          <FundsTable id="funds-table" rows={report.funds} caption={`Money per fund, ${days}`} />
+        </>
+      )}
+    </section>
+  );
+}
+
+function PerCampaign({ report, days }: SectionProps) {
+  const { currency } = report;
+  return (
+    <section className="card funds-section" aria-labelledby="per-campaign">
+      <h2 id="per-campaign">Per campaign</h2>
+      {report.campaigns.length === 0 ? (
+        <p className="muted">No gifts in these days.</p>
+      ) : (
+        <>
+          {currency && (
+            <BarChart
+              label={`Bar chart of the money per campaign, largest first. The table "Money per campaign" below gives every figure.`}
+              currency={currency}
+              bars={inCurrency(report, report.campaigns).map((c) => ({
+                label: campaignName(c),
+                cents: c.cents,
+                href: c.giftsHref,
+              }))}
+            />
+          )}
+          <CampaignsTable id="campaigns-table" rows={report.campaigns} caption={`Money per campaign, ${days}`} />
+        </>
+      )}
+    </section>
+  );
+}
+
+function Moved({ report, days }: SectionProps) {
+  const { currency } = report;
+  return (
+    <section className="card funds-section" aria-labelledby="moved">
+      <h2 id="moved">What Apportion moved</h2>
+      <p className="muted">
+        Changes sent in these days that the service took whole ({report.movedSubmissions.toLocaleString("en-US")} change
+        {report.movedSubmissions === 1 ? "" : "s"}, {report.movedGifts.toLocaleString("en-US")} gift
+        {report.movedGifts === 1 ? "" : "s"}): each fund&rsquo;s money in those gifts before and after. Changes that
+        Differ or had splits dropped are in History.
+      </p>
+      {report.moved.length === 0 ? (
+        <p className="muted">No money moved between funds in these days.</p>
+      ) : (
+        <>
+          {currency && (
+            <>
               <BarChart
-                label={`Bar chart of the money per fund, largest first. The table "Money per fund" below gives every figure.`}
+                label={`Bar chart of each fund's money before and after the changes. The table "Moved per fund" below gives every figure.`}
                 currency={currency}
-                bars={inCurrency(report.funds).map((f) => ({ label: f.fund, cents: f.cents, href: f.giftsHref }))}
-              />
-            )}
-            <FundsTable id="funds-table" rows={report.funds} caption={`Money per fund, ${days}`} />
-          </>
-        )}
-      </section>
-      <section className="card funds-section" aria-labelledby="per-campaign">
-        <h2 id="per-campaign">Per campaign</h2>
-        {report.campaigns.length === 0 ? (
-          <p className="muted">No gifts in these days.</p>
-        ) : (
-          <>
-            {currency && (
-              <BarChart
-                label={`Bar chart of the money per campaign, largest first. The table "Money per campaign" below gives every figure.`}
-                currency={currency}
-                bars={inCurrency(report.campaigns).map((c) => ({
-                  label: campaignName(c),
-                  cents: c.cents,
-                  href: c.giftsHref,
+                bars={inCurrency(report, report.moved).map((m) => ({
+                  label: m.fund,
+                  cents: m.afterCents,
+                  beforeCents: m.beforeCents,
+                  href: null,
                 }))}
               />
-            )}
-            <CampaignsTable id="campaigns-table" rows={report.campaigns} caption={`Money per campaign, ${days}`} />
-          </>
-        )}
-      </section>
-      <section className="card funds-section" aria-labelledby="moved">
-        <h2 id="moved">What Apportion moved</h2>
-        <p className="muted">
-          Changes sent in these days that the service took whole ({report.movedSubmissions.toLocaleString("en-US")}{" "}
-          change{report.movedSubmissions === 1 ? "" : "s"}, {report.movedGifts.toLocaleString("en-US")} gift
-          {report.movedGifts === 1 ? "" : "s"}): each fund&rsquo;s money in those gifts before and after. Changes that
-          Differ or had splits dropped are in History.
-        </p>
-        {report.moved.length === 0 ? (
-          <p className="muted">No money moved between funds in these days.</p>
-        ) : (
-          <>
-            {currency && (
-              <>
-                <BarChart
-                  label={`Bar chart of each fund's money before and after the changes. The table "Moved per fund" below gives every figure.`}
-                  currency={currency}
-                  bars={inCurrency(report.moved).map((m) => ({
-                    label: m.fund,
-                    cents: m.afterCents,
-                    beforeCents: m.beforeCents,
-                    href: null,
-                  }))}
-                />
-                <p className="bar-chart__legend small" aria-hidden="true">
-                  <span className="bar-chart__key bar-chart__key--before" /> before <span className="bar-chart__key" />{" "}
-                  after
-                </p>
-              </>
-            )}
-            <MovedTable id="moved-table" rows={report.moved} caption={`Moved per fund, changes sent ${days}`} />
-          </>
-        )}
-      </section>
-    </>
+              <p className="bar-chart__legend small" aria-hidden="true">
+                <span className="bar-chart__key bar-chart__key--before" /> before <span className="bar-chart__key" />{" "}
+                after
+              </p>
+            </>
+          )}
+          <MovedTable id="moved-table" rows={report.moved} caption={`Moved per fund, changes sent ${days}`} />
+        </>
+      )}
+    </section>
   );
 }

@@ -10,19 +10,15 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { ApiClientError, apiFetch } from "@/lib/api-client";
-import { lineFigures } from "@/lib/splits/editor-lines";
 import { transactionRefFor } from "@/lib/splits/split-ids";
-import { templateLinesFrom, linesFromTemplate } from "@/lib/templates/editor-lines";
+import { linesFromTemplate } from "@/lib/templates/editor-lines";
 import { type TemplateLine, templateLineSchema } from "@/lib/templates/schema";
 import type { TemplateView } from "@/lib/templates/store";
-import type { TransactionView } from "@/lib/transactions/read";
+import { saveLinesAsTemplate, splitOfGift } from "./editor-template-calls";
 
 export default function EditorTemplates({ editor }: { editor: SplitEditorState }) {
   const { gift } = editor;
   const [templates, setTemplates] = useState<TemplateView[] | null>(null);
-  const [chosen, setChosen] = useState("");
-  const [other, setOther] = useState("");
-  const [name, setName] = useState("");
   const [message, setMessage] = useState<{ tone: "ok" | "danger"; text: string; link?: string } | null>(null);
 
   useEffect(() => {
@@ -54,51 +50,26 @@ export default function EditorTemplates({ editor }: { editor: SplitEditorState }
     setMessage({ tone: "ok", text: `${what}: check the lines, then Review.` });
   }
 
-  function applyChosen() {
+  function applyChosen(chosen: string) {
     const template = templates?.find((t) => t.id === chosen);
     if (!template) return;
     const lines = template.lines.map((l) => templateLineSchema.parse(l));
     apply(lines, `Applied “${template.name}”`);
   }
 
-  async function copyOther() {
+  async function copyOther(other: string) {
     try {
-      const source = await apiFetch<TransactionView>(`/api/transactions/${encodeURIComponent(other.trim())}`);
-      if (source.splits.length === 0) {
-        return setMessage({ tone: "danger", text: "That gift is not split: there is nothing to copy." });
-      }
-      const parts = source.splits.map((s) => ({
-        cents: s.unitAmountCents * s.quantity,
-        campaign: s.campaign ?? "",
-        parentCampaign: s.parentCampaign ?? "",
-        fund: s.fund,
-      }));
-      const lines = templateLinesFrom(parts, source.amountCents).map((l) => templateLineSchema.parse(l));
-      apply(lines, `Copied the split of ${source.contactName ?? source.transactionId} as shares of this gift`);
+      const copied = await splitOfGift(other.trim());
+      if (!copied.ok) return setMessage({ tone: "danger", text: copied.error });
+      apply(copied.lines, copied.what);
     } catch (error) {
       fail(error);
     }
   }
 
-  async function save() {
-    const parts = editor.form.getValues("lines").map((l) => ({
-      cents: lineFigures(l, gift.amountCents, gift.currency).lineCents ?? 0,
-      campaign: l.campaign.name,
-      parentCampaign: l.parent.name,
-      fund: l.fund.name,
-    }));
+  async function save(name: string) {
     try {
-      const saved = await apiFetch<TemplateView>("/api/templates", {
-        method: "POST",
-        body: {
-          name,
-          lines: templateLinesFrom(parts, gift.amountCents),
-          appliesTo: gift.campaign
-            ? { kind: "campaign", value: gift.campaign }
-            : { kind: "fund", value: gift.fund ?? "General" },
-          autoSend: false,
-        },
-      });
+      const saved = await saveLinesAsTemplate(editor, name);
       setTemplates((list) => [...(list ?? []), saved]);
       setMessage({ tone: "ok", text: `Saved “${saved.name}” as shares of a gift.`, link: `/templates/${saved.id}` });
     } catch (error) {
@@ -114,39 +85,66 @@ export default function EditorTemplates({ editor }: { editor: SplitEditorState }
           {message.text} {message.link && <Link href={message.link}>Edit what it applies to</Link>}
         </Notice>
       )}
-      <div className="button-row">
-        <Field id="apply-template" label="Apply template" className="field--grow">
-          {(c) => (
-            <select {...c} value={chosen} onChange={(e) => setChosen(e.target.value)} disabled={templates === null}>
-              <option value="">{templates === null ? "Loading…" : "Choose a template"}</option>
-              {templates?.map((t) => (
-                <option key={t.id} value={t.id}>
-                  {t.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Button variant="secondary" onClick={applyChosen} disabled={!chosen}>
-          Apply
-        </Button>
-      </div>
-      <div className="button-row">
-        <Field id="copy-gift" label="Copy the split of another gift (its id)" className="field--grow">
-          {(c) => <input {...c} value={other} onChange={(e) => setOther(e.target.value)} maxLength={100} />}
-        </Field>
-        <Button variant="secondary" onClick={() => void copyOther()} disabled={!other.trim()}>
-          Copy
-        </Button>
-      </div>
-      <div className="button-row">
-        <Field id="save-template" label="Save these lines as a template, named" className="field--grow">
-          {(c) => <input {...c} value={name} onChange={(e) => setName(e.target.value)} maxLength={80} />}
-        </Field>
-        <Button variant="secondary" onClick={() => void save()} disabled={!name.trim()}>
-          Save as template
-        </Button>
-      </div>
+      <ApplyTemplateRow templates={templates} onApply={applyChosen} />
+      <TextActionRow
+        id="copy-gift"
+        label="Copy the split of another gift (its id)"
+        maxLength={100}
+        action="Copy"
+        onAct={(v) => void copyOther(v)}
+      />
+      <TextActionRow
+        id="save-template"
+        label="Save these lines as a template, named"
+        maxLength={80}
+        action="Save as template"
+        onAct={(v) => void save(v)}
+      />
     </section>
+  );
+}
+
+/** "Apply template": a list of the organization's templates (loading until they come) and Apply. */
+function ApplyTemplateRow({ templates, onApply }: { templates: TemplateView[] | null; onApply: (id: string) => void }) {
+  const [chosen, setChosen] = useState("");
+  return (
+    <div className="button-row">
+      <Field id="apply-template" label="Apply template" className="field--grow">
+        {(c) => (
+          <select {...c} value={chosen} onChange={(e) => setChosen(e.target.value)} disabled={templates === null}>
+            <option value="">{templates === null ? "Loading…" : "Choose a template"}</option>
+            {templates?.map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Button variant="secondary" onClick={() => onApply(chosen)} disabled={!chosen}>
+        Apply
+      </Button>
+    </div>
+  );
+}
+
+/** A text box and its button (off while the box is blank): the gift to copy, the name to save as. */
+function TextActionRow(props: {
+  id: string;
+  label: string;
+  maxLength: number;
+  action: string;
+  onAct: (value: string) => void;
+}) {
+  const [value, setValue] = useState("");
+  return (
+    <div className="button-row">
+      <Field id={props.id} label={props.label} className="field--grow">
+        {(c) => <input {...c} value={value} onChange={(e) => setValue(e.target.value)} maxLength={props.maxLength} />}
+      </Field>
+      <Button variant="secondary" onClick={() => props.onAct(value)} disabled={!value.trim()}>
+        {props.action}
+      </Button>
+    </div>
   );
 }

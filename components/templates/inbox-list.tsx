@@ -1,30 +1,23 @@
 "use client";
 
 import Link from "next/link";
-import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { ScrollBox } from "@/components/ui/scroll-box";
-import { ApiClientError, apiFetch } from "@/lib/api-client";
 import { formatCents } from "@/lib/splits/money";
-import type { ConfirmedName } from "@/lib/splits/schema";
 import type { InboxItemView } from "@/lib/templates/inbox";
-import type { SelectionSummary } from "@/lib/templates/inbox-names";
 import { ApproveDialog } from "./approve-dialog";
+import { useInboxActions } from "./use-inbox-actions";
 
 const count = new Intl.NumberFormat("en-US");
 
 /** The gifts waiting: each with its proposed split, before → after; approve, skip or edit. */
 export function InboxList({ items, waiting }: { items: InboxItemView[]; waiting: number }) {
-  const router = useRouter();
   const [chosen, setChosen] = useState<Set<string>>(new Set());
-  const [message, setMessage] = useState<{ tone: "ok" | "danger"; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [asking, setAsking] = useState<{ which: string[] | "all"; summary: SelectionSummary } | null>(null);
-  const fail = (error: unknown) =>
-    setMessage({ tone: "danger", text: error instanceof ApiClientError ? error.message : "Something went wrong." });
+  // A skip or a choice done clears the selection (the page shows the list anew).
+  const { message, busy, asking, cancel, approve, send, post } = useInboxActions(() => setChosen(new Set()));
 
   const ready = items.filter((i) => i.status === "waiting" && i.lines.length > 0);
   const toggle = (id: string) =>
@@ -34,55 +27,6 @@ export function InboxList({ items, waiting }: { items: InboxItemView[]; waiting:
       else next.add(id);
       return next;
     });
-
-  /** The server sums up the whole selection ("all" is more than the page shows), then asks. */
-  async function approve(which: string[] | "all") {
-    setBusy(true);
-    setMessage(null);
-    try {
-      const summary = await apiFetch<SelectionSummary>("/api/inbox/selection", {
-        method: "POST",
-        body: { items: which },
-      });
-      if (summary.gifts === 0) setMessage({ tone: "danger", text: "No gift in the inbox is ready to send." });
-      else setAsking({ which, summary });
-    } catch (error) {
-      fail(error);
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function send(which: string[] | "all", confirmedNewNames: ConfirmedName[]) {
-    setAsking(null);
-    setBusy(true);
-    setMessage(null);
-    try {
-      const { submissionId } = await apiFetch<{ submissionId: string }>("/api/inbox/approve", {
-        method: "POST",
-        body: { idempotencyKey: crypto.randomUUID(), items: which, confirmedNewNames },
-      });
-      router.push(`/history/${submissionId}`);
-    } catch (error) {
-      fail(error);
-      setBusy(false);
-    }
-  }
-
-  async function post(path: string, body: unknown, done: string) {
-    setBusy(true);
-    setMessage(null);
-    try {
-      await apiFetch(path, { method: "POST", body });
-      setChosen(new Set());
-      setMessage({ tone: "ok", text: done });
-      router.refresh();
-    } catch (error) {
-      fail(error);
-    } finally {
-      setBusy(false);
-    }
-  }
 
   const selected = [...chosen];
   // Any waiting gift can be chosen to skip (one two templates match too); only those with a
@@ -96,7 +40,7 @@ export function InboxList({ items, waiting }: { items: InboxItemView[]; waiting:
         <ApproveDialog
           summary={asking.summary}
           all={asking.which === "all"}
-          onCancel={() => setAsking(null)}
+          onCancel={cancel}
           onSend={(names) => void send(asking.which, names)}
         />
       )}
@@ -104,30 +48,15 @@ export function InboxList({ items, waiting }: { items: InboxItemView[]; waiting:
         <p className="muted">Nothing to allocate. New gifts a template applies to appear here.</p>
       ) : (
         <>
-          <div className="button-row">
-            <Button
-              onClick={() => void approve("all")}
-              disabled={busy || (ready.length === 0 && waiting <= items.length)}
-            >
-              Approve all
-            </Button>
-            <Button
-              variant="secondary"
-              onClick={() => void approve(approvable)}
-              disabled={busy || approvable.length === 0}
-            >
-              Approve selected ({count.format(approvable.length)})
-            </Button>
-            <Button
-              variant="secondary"
-              onClick={() =>
-                void post("/api/inbox/skip", { items: selected }, "Skipped: those gifts stay as they are.")
-              }
-              disabled={busy || selected.length === 0}
-            >
-              Skip selected
-            </Button>
-          </div>
+          <InboxButtons
+            busy={busy}
+            canApproveAll={ready.length > 0 || waiting > items.length}
+            approvable={approvable.length}
+            selected={selected.length}
+            onApproveAll={() => void approve("all")}
+            onApproveSelected={() => void approve(approvable)}
+            onSkip={() => void post("/api/inbox/skip", { items: selected }, "Skipped: those gifts stay as they are.")}
+          />
           <ScrollBox label="Gifts to allocate">
             <table className="table table--stack">
               <thead>
@@ -141,58 +70,16 @@ export function InboxList({ items, waiting }: { items: InboxItemView[]; waiting:
               </thead>
               <tbody>
                 {items.map((item) => (
-                  <tr key={item.id}>
-                    <td data-label="Choose">
-                      <input
-                        type="checkbox"
-                        checked={chosen.has(item.id)}
-                        onChange={() => toggle(item.id)}
-                        disabled={item.status !== "waiting" && item.status !== "choose"}
-                        aria-label={`Choose the gift of ${item.gift?.contactName ?? item.transactionId}`}
-                      />
-                    </td>
-                    <td data-label="Gift">
-                      <Link href={`/transactions/${encodeURIComponent(item.transactionId)}`}>
-                        {item.gift?.contactName ?? item.transactionId}
-                      </Link>{" "}
-                      {item.gift ? formatCents(item.gift.amountCents, item.gift.currency) : ""}
-                    </td>
-                    <td data-label="Before">
-                      {[item.gift?.campaign, item.gift?.fund].filter(Boolean).join(" · ") || "—"}
-                    </td>
-                    <td data-label="After">
-                      {item.lines.length > 0 ? (
-                        <ul className="plain-list">
-                          {item.lines.map((line, i) => (
-                            <li key={i}>
-                              {formatCents(line.cents, item.gift?.currency)} {line.fund}
-                              {line.campaign ? ` · ${line.campaign}` : ""}
-                            </li>
-                          ))}
-                        </ul>
-                      ) : (
-                        "—"
-                      )}
-                      {item.note && <p className="small muted">{item.note}</p>}
-                    </td>
-                    <td data-label="Template">
-                      {item.status === "choose" ? (
-                        <ChooseTemplate
-                          item={item}
-                          busy={busy}
-                          onChoose={(templateId) =>
-                            void post(
-                              `/api/inbox/${item.id}/choose`,
-                              { templateId },
-                              "Template chosen: check its split.",
-                            )
-                          }
-                        />
-                      ) : (
-                        (item.template?.name ?? "—")
-                      )}
-                    </td>
-                  </tr>
+                  <InboxRow
+                    key={item.id}
+                    item={item}
+                    chosen={chosen.has(item.id)}
+                    busy={busy}
+                    onToggle={() => toggle(item.id)}
+                    onChoose={(templateId) =>
+                      void post(`/api/inbox/${item.id}/choose`, { templateId }, "Template chosen: check its split.")
+                    }
+                  />
                 ))}
               </tbody>
             </table>
@@ -200,6 +87,90 @@ export function InboxList({ items, waiting }: { items: InboxItemView[]; waiting:
         </>
       )}
     </section>
+  );
+}
+
+/** Approve all (more than the page may show), approve or skip the chosen gifts. */
+function InboxButtons(props: {
+  busy: boolean;
+  canApproveAll: boolean;
+  approvable: number;
+  selected: number;
+  onApproveAll: () => void;
+  onApproveSelected: () => void;
+  onSkip: () => void;
+}) {
+  const { busy } = props;
+  return (
+    <div className="button-row">
+      <Button onClick={props.onApproveAll} disabled={busy || !props.canApproveAll}>
+        Approve all
+      </Button>
+      <Button variant="secondary" onClick={props.onApproveSelected} disabled={busy || props.approvable === 0}>
+        Approve selected ({count.format(props.approvable)})
+      </Button>
+      <Button variant="secondary" onClick={props.onSkip} disabled={busy || props.selected === 0}>
+        Skip selected
+      </Button>
+    </div>
+  );
+}
+
+/** One waiting gift: its checkbox, the gift, its split before and the proposed one after. */
+function InboxRow({
+  item,
+  chosen,
+  busy,
+  onToggle,
+  onChoose,
+}: {
+  item: InboxItemView;
+  chosen: boolean;
+  busy: boolean;
+  onToggle: () => void;
+  onChoose: (templateId: string) => void;
+}) {
+  return (
+    <tr>
+      <td data-label="Choose">
+        <input
+          type="checkbox"
+          checked={chosen}
+          onChange={onToggle}
+          disabled={item.status !== "waiting" && item.status !== "choose"}
+          aria-label={`Choose the gift of ${item.gift?.contactName ?? item.transactionId}`}
+        />
+      </td>
+      <td data-label="Gift">
+        <Link href={`/transactions/${encodeURIComponent(item.transactionId)}`}>
+          {item.gift?.contactName ?? item.transactionId}
+        </Link>{" "}
+        {item.gift ? formatCents(item.gift.amountCents, item.gift.currency) : ""}
+      </td>
+      <td data-label="Before">{[item.gift?.campaign, item.gift?.fund].filter(Boolean).join(" · ") || "—"}</td>
+      <td data-label="After">
+        {item.lines.length > 0 ? (
+          <ul className="plain-list">
+            {item.lines.map((line, i) => (
+              <li key={i}>
+                {formatCents(line.cents, item.gift?.currency)} {line.fund}
+                {line.campaign ? ` · ${line.campaign}` : ""}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          "—"
+        )}
+        {item.note && <p className="small muted">{item.note}</p>}
+      </td>
+      <td data-label="Template">
+        {item.status === "choose" ? (
+          <ChooseTemplate item={item} busy={busy} onChoose={onChoose} />
+        ) : (
+          (item.template?.name ?? "—")
+        )}
+      </td>
+    </tr>
   );
 }
 

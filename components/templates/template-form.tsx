@@ -3,13 +3,14 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { Controller, type Path, useFieldArray, useForm, useWatch } from "react-hook-form";
+import { useFieldArray, useForm, useWatch } from "react-hook-form";
 import { Button } from "@/components/ui/button";
-import { Field, type FieldControlProps } from "@/components/ui/field";
+import { Field } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { ApiClientError, apiFetch } from "@/lib/api-client";
 import { type Template, type TemplateInput, templateSchema } from "@/lib/templates/schema";
-import { TemplateNamePicker } from "./template-name-picker";
+import { namePickerFor } from "./template-name-field";
+import { TemplateLines } from "./template-lines";
 
 type Names = { campaigns: string[]; funds: string[] };
 
@@ -47,31 +48,7 @@ export function TemplateForm({ id, initial, names }: { id?: string; initial: Tem
   const kinds = useWatch({ control, name: "lines" }).map((line) => line.kind);
   const errors = formState.errors;
 
-  /** A name field as the editor's picker, bound to the form (its value is the name as text). */
-  const picker = (name: Path<TemplateInput>, pickerKind: "named" | "fund", label: string, placeholder?: string) =>
-    // Field calls it with the control's id and descriptions (a render function, not a component).
-    function renderPicker(c: FieldControlProps) {
-      return (
-        <Controller
-          control={control}
-          name={name}
-          render={({ field }) => (
-            <TemplateNamePicker
-              id={c.id}
-              label={label}
-              kind={pickerKind}
-              value={typeof field.value === "string" ? field.value : ""}
-              names={pickerKind === "fund" ? names.funds : names.campaigns}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              invalid={c["aria-invalid"] === true}
-              describedBy={c["aria-describedby"]}
-              {...(placeholder ? { placeholder } : {})}
-            />
-          )}
-        />
-      );
-    };
+  const picker = namePickerFor(control, names);
 
   const onSubmit = handleSubmit(async () => {
     setMessage(null);
@@ -102,74 +79,7 @@ export function TemplateForm({ id, initial, names }: { id?: string; initial: Tem
       <Field id="template-name" label="Name" error={errors.name?.message}>
         {(c) => <input {...c} {...register("name")} maxLength={80} />}
       </Field>
-      <fieldset className="template-lines">
-        <legend>Lines</legend>
-        <p className="small muted">
-          A percentage is of the whole gift, rounded down to the cent; an amount is taken as it is; the line that takes
-          the rest gets what is left, so every gift adds up exactly. A blank campaign keeps the gift&rsquo;s own.
-        </p>
-        {errors.lines?.root?.message || errors.lines?.message ? (
-          <p className="field__error" role="alert">
-            {errors.lines?.root?.message ?? errors.lines?.message}
-          </p>
-        ) : null}
-        <ol className="template-lines__list">
-          {lines.fields.map((field, index) => {
-            const lineErrors = errors.lines?.[index];
-            const lineKind = kinds[index];
-            return (
-              <li key={field.id} className="template-line">
-                <Field id={`line-${index}-kind`} label={`Line ${index + 1}`}>
-                  {(c) => (
-                    <select {...c} {...register(`lines.${index}.kind`)}>
-                      <option value="percent">A percentage</option>
-                      <option value="fixed">An amount</option>
-                      <option value="remainder">The rest</option>
-                    </select>
-                  )}
-                </Field>
-                {lineKind === "remainder" ? (
-                  // Holds the figure's place, so every line's fields sit in the same columns.
-                  <p className="template-line__rest small muted">Takes what is left</p>
-                ) : (
-                  <Field
-                    id={`line-${index}-figure`}
-                    label={lineKind === "percent" ? "Percent" : "Amount"}
-                    error={lineErrors?.figure?.message}
-                    className="field--narrow"
-                  >
-                    {(c) => <input {...c} {...register(`lines.${index}.figure`)} inputMode="decimal" />}
-                  </Field>
-                )}
-                <Field id={`line-${index}-fund`} label="Fund" error={lineErrors?.fund?.message}>
-                  {picker(`lines.${index}.fund`, "fund", `Fund, line ${index + 1}`)}
-                </Field>
-                <Field id={`line-${index}-campaign`} label="Campaign" error={lineErrors?.campaign?.message}>
-                  {picker(`lines.${index}.campaign`, "named", `Campaign, line ${index + 1}`, "The gift's own")}
-                </Field>
-                <Field id={`line-${index}-parent`} label="Parent campaign" error={lineErrors?.parentCampaign?.message}>
-                  {picker(`lines.${index}.parentCampaign`, "named", `Parent campaign, line ${index + 1}`, "None")}
-                </Field>
-                {lines.fields.length > 1 && (
-                  <Button
-                    variant="link-danger"
-                    onClick={() => lines.remove(index)}
-                    aria-label={`Remove line ${index + 1}`}
-                  >
-                    Remove
-                  </Button>
-                )}
-              </li>
-            );
-          })}
-        </ol>
-        <Button
-          variant="secondary"
-          onClick={() => lines.append({ kind: "percent", figure: "", fund: "", campaign: "", parentCampaign: "" })}
-        >
-          Add a line
-        </Button>
-      </fieldset>
+      <TemplateLines lines={lines} kinds={kinds} register={register} errors={errors} picker={picker} />
       <div className="button-row">
         <Field id="applies-kind" label="Applies to">
           {(c) => (

@@ -1,0 +1,74 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { ApiClientError, apiFetch } from "@/lib/api-client";
+import type { ConfirmedName } from "@/lib/splits/schema";
+import type { SelectionSummary } from "@/lib/templates/inbox-names";
+
+export type InboxSelection = string[] | "all";
+
+/**
+ * The inbox's calls to the server (sum up a selection, approve it, skip, choose a template) and
+ * the state they share: busy, the message, the open approve dialog. Kept apart from the list so
+ * the list is only what it shows.
+ */
+export function useInboxActions(onDone: () => void) {
+  const router = useRouter();
+  const [message, setMessage] = useState<{ tone: "ok" | "danger"; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [asking, setAsking] = useState<{ which: InboxSelection; summary: SelectionSummary } | null>(null);
+  const fail = (error: unknown) =>
+    setMessage({ tone: "danger", text: error instanceof ApiClientError ? error.message : "Something went wrong." });
+
+  /** The server sums up the whole selection ("all" is more than the page shows), then asks. */
+  async function approve(which: InboxSelection) {
+    setBusy(true);
+    setMessage(null);
+    try {
+      const summary = await apiFetch<SelectionSummary>("/api/inbox/selection", {
+        method: "POST",
+        body: { items: which },
+      });
+      if (summary.gifts === 0) setMessage({ tone: "danger", text: "No gift in the inbox is ready to send." });
+      else setAsking({ which, summary });
+    } catch (error) {
+      fail(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function send(which: InboxSelection, confirmedNewNames: ConfirmedName[]) {
+    setAsking(null);
+    setBusy(true);
+    setMessage(null);
+    try {
+      const { submissionId } = await apiFetch<{ submissionId: string }>("/api/inbox/approve", {
+        method: "POST",
+        body: { idempotencyKey: crypto.randomUUID(), items: which, confirmedNewNames },
+      });
+      router.push(`/history/${submissionId}`);
+    } catch (error) {
+      fail(error);
+      setBusy(false);
+    }
+  }
+
+  async function post(path: string, body: unknown, done: string) {
+    setBusy(true);
+    setMessage(null);
+    try {
+      await apiFetch(path, { method: "POST", body });
+      onDone();
+      setMessage({ tone: "ok", text: done });
+      router.refresh();
+    } catch (error) {
+      fail(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return { message, busy, asking, cancel: () => setAsking(null), approve, send, post };
+}
