@@ -14,6 +14,10 @@ import {
   splitSelect,
 } from "@/lib/splits/split";
 import type { GiftFilters, TransactionFilters } from "./filters";
+
+// The previous release's code imports the filters' schema from here, and the upgrade test runs
+// files of this tree (tests/upgrade/release) inside that release: the name stays until 0.3.0.
+export { transactionFiltersSchema } from "./filters";
 import { type CurrencyTotal, defaultOrder, listTotals, orderFor, pageIds } from "./list-page";
 import { type SyncProgress, syncProgress } from "./sync-progress";
 

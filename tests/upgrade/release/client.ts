@@ -4,6 +4,8 @@
 // stored, claimed and delivered as its route does after answering. The route handlers themselves
 // need Next.js's request scope and a signed-in session; these are the lib functions they call, with
 // the same arguments. Prints one JSON line per error and per round, and a summary when told to stop.
+// Its imports name the previous release's modules, not this tree's: a refactor here must leave
+// them be (this tree re-exports what they name until the release after).
 import { db } from "@/lib/db";
 import { tick } from "@/lib/outbox/tick";
 import { splitEvenly } from "@/lib/splits/allocate";
@@ -12,8 +14,7 @@ import { submissionRequestSchema } from "@/lib/splits/schema";
 import { createSubmission } from "@/lib/submissions/create";
 import { listSubmissions } from "@/lib/submissions/list";
 import { getSubmission } from "@/lib/submissions/read";
-import { transactionFiltersSchema } from "@/lib/transactions/filters";
-import { listTransactions } from "@/lib/transactions/read";
+import { listTransactions, transactionFiltersSchema } from "@/lib/transactions/read";
 import { splitRowInput } from "@/tests/support/split-input";
 
 const name = process.env.CLIENT_NAME ?? "client";

@@ -5,6 +5,8 @@
 // bulk allocation sent, a CSV draft left unsent. Every submission is final when it ends, so the
 // rows it made stay as they are while other processes run. Prints one JSON line.
 // Only this release's lib, its test helpers and the emulator's HTTP interface are used.
+// Its imports name the previous release's modules, not this tree's: a refactor here must leave
+// them be (this tree re-exports what they name until the release after).
 import { db } from "@/lib/db";
 import { createRule } from "@/lib/bulk/rules-store";
 import { addCsvItems, createCsvDraft, createRuleDraft, markReady } from "@/lib/bulk/drafts";
@@ -17,7 +19,7 @@ import { splitEvenly } from "@/lib/splits/allocate";
 import { centsToInput } from "@/lib/splits/money";
 import { submissionRequestSchema } from "@/lib/splits/schema";
 import { createSubmission } from "@/lib/submissions/create";
-import { transactionFiltersSchema } from "@/lib/transactions/filters";
+import { transactionFiltersSchema } from "@/lib/transactions/read";
 import { syncTransactions } from "@/lib/transactions/sync";
 import { connectOrganization, emulatorSwitch } from "@/tests/support/connected-org";
 import { splitRowInput } from "@/tests/support/split-input";
