@@ -1,67 +1,15 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useEffect, useRef, useState } from "react";
-import type { WorkerMessage } from "./csv.worker";
+import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
-
-type State =
-  | { step: "idle" }
-  | { step: "working"; label: string; done: number; total: number }
-  | { step: "failed"; message: string };
+import { useCsvCheck } from "./use-csv-check";
 
 /** Picks a CSV and hands it to the worker, which reads, checks and stores it as a draft. */
 export function CsvUpload() {
-  const router = useRouter();
-  const worker = useRef<Worker | null>(null);
-  const draftId = useRef<string | null>(null);
-  const [state, setState] = useState<State>({ step: "idle" });
   const [file, setFile] = useState<File | null>(null);
-
-  useEffect(() => () => worker.current?.terminate(), []);
-
-  function start() {
-    if (!file) return setState({ step: "failed", message: "Choose a CSV file first." });
-    worker.current?.terminate();
-    const w = new Worker(new URL("./csv.worker.ts", import.meta.url), { type: "module" });
-    worker.current = w;
-    draftId.current = null;
-    setState({ step: "working", label: "Reading the file", done: 0, total: 100 });
-    w.onmessage = (event: MessageEvent<WorkerMessage>) => {
-      const message = event.data;
-      if (message.type === "draft") {
-        draftId.current = message.draftId;
-      } else if (message.type === "progress") {
-        setState({
-          step: "working",
-          label:
-            message.phase === "reading"
-              ? "Reading the file"
-              : `Checking ${message.done.toLocaleString("en-US")} of ${message.total.toLocaleString("en-US")} lines`,
-          done: message.done,
-          total: message.total,
-        });
-      } else if (message.type === "error") {
-        setState({ step: "failed", message: message.message });
-        w.terminate();
-      } else {
-        w.terminate();
-        router.push(`/bulk/${message.draftId}`);
-      }
-    };
-    w.onerror = () => setState({ step: "failed", message: "The file could not be read in this browser." });
-    w.postMessage({ file });
-  }
-
-  function cancel() {
-    worker.current?.terminate();
-    // A half-uploaded draft is of no use: it goes with the cancelled upload.
-    if (draftId.current) void fetch(`/api/bulk/${draftId.current}`, { method: "DELETE" }).catch(() => undefined);
-    draftId.current = null;
-    setState({ step: "idle" });
-  }
+  const { state, start, cancel, reset } = useCsvCheck();
 
   const working = state.step === "working";
   return (
@@ -83,13 +31,13 @@ export function CsvUpload() {
             disabled={working}
             onChange={(e) => {
               setFile(e.target.files?.[0] ?? null);
-              setState({ step: "idle" });
+              reset();
             }}
           />
         )}
       </Field>
       <div className="button-row">
-        <Button onClick={start} disabled={working}>
+        <Button onClick={() => start(file)} disabled={working}>
           Check file
         </Button>
         {working && (

@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { useDraftPreview, useSubmitDraft } from "@/lib/hooks/use-bulk";
 import { uuidv4 } from "@/lib/uuid";
+import { DraftCounts } from "./draft-counts";
 import { DraftItems } from "./draft-items";
 import { DraftSend } from "./draft-send";
 import { SubmissionProgressView } from "./submission-progress";
@@ -31,7 +32,6 @@ export function DraftPreviewView({ id, initialShow }: { id: string; initialShow:
   }
 
   const invalidCount = data.transactionCount - data.validCount;
-  const invalidRows = data.rowCount - data.validRowCount;
   const pages = Math.max(1, Math.ceil((show === "valid" ? data.validCount : invalidCount) / data.perPage));
   const submissionId = submit.data?.submissionId ?? data.submissionId;
   const choose = (next: Show) => {
@@ -48,21 +48,7 @@ export function DraftPreviewView({ id, initialShow }: { id: string; initialShow:
             {submissionId ? "Sent" : data.status === "submitted" ? "Being sent" : "Not sent yet"}
           </Badge>
         </div>
-        <p>
-          {data.transactionCount.toLocaleString("en-US")} gift{data.transactionCount === 1 ? "" : "s"},{" "}
-          {lines(data.rowCount)}:{" "}
-          <strong>
-            {data.validCount.toLocaleString("en-US")} {submissionId ? "sent" : "ready to send"}
-          </strong>{" "}
-          ({lines(data.validRowCount)}), <strong>{invalidCount.toLocaleString("en-US")} with a problem</strong> (
-          {lines(invalidRows)}).
-        </p>
-        {invalidCount > 0 && (
-          <p className="small">
-            Gifts with a problem are not sent. <a href={`/api/bulk/${id}/errors.csv`}>Download their lines</a> as a CSV
-            with a line number and an error for each, fix them and upload that file again.
-          </p>
-        )}
+        <DraftCounts id={id} data={data} sent={!!submissionId} />
         {!submissionId && data.validCount === 0 && data.status === "ready" && (
           <Notice tone="warn" role="none">
             Nothing here can be sent. Fix the lines and upload the file again.
@@ -108,5 +94,3 @@ export function DraftPreviewView({ id, initialShow }: { id: string; initialShow:
     </>
   );
 }
-
-const lines = (n: number) => `${n.toLocaleString("en-US")} line${n === 1 ? "" : "s"}`;

@@ -12,6 +12,7 @@ import {
 import type { Rule } from "@/lib/bulk/rule";
 import { formatBasisPoints, parseRulePercent, type RuleInput, WHOLE } from "@/lib/bulk/rule";
 import { Button } from "@/components/ui/button";
+import { RuleLineRow } from "./rule-line-row";
 
 type Props = {
   control: Control<RuleInput, unknown, Rule>;
@@ -38,6 +39,14 @@ export function RuleLines({ control, register, setValue, errors, setFocus, submi
   const readable = parsed.every((p) => p.ok);
   const total = parsed.reduce((sum, p) => sum + (p.ok ? p.value : 0), 0);
   const sumError = errors.lines?.root?.message ?? errors.lines?.message;
+  const removeLine = (index: number) => {
+    remove(index);
+    // Focus stays in the table (on the line that took this one's place), not lost to the page.
+    setTimeout(() => setFocus(`lines.${Math.min(index, fields.length - 2)}.fund`), 0);
+    // The leftover stays with the same line, or falls to the first when its line goes.
+    if (leftover > index) chooseLeftover(leftover - 1);
+    else if (leftover === index) chooseLeftover(0);
+  };
 
   return (
     <fieldset className="rule-lines">
@@ -56,72 +65,18 @@ export function RuleLines({ control, register, setValue, errors, setFocus, submi
             </tr>
           </thead>
           <tbody>
-            {fields.map((field, index) => {
-              const lineErrors = errors.lines?.[index];
-              const n = index + 1;
-              return (
-                <tr key={field.id}>
-                  <td data-label={`Fund, line ${n}`} className="rule-line__name">
-                    <input
-                      list="known-funds"
-                      maxLength={200}
-                      aria-label={`Fund, line ${n}`}
-                      aria-invalid={!!lineErrors?.fund}
-                      aria-describedby={lineErrors?.fund ? `fund-error-${index}` : undefined}
-                      {...register(`lines.${index}.fund`)}
-                    />
-                    <FieldError id={`fund-error-${index}`} message={lineErrors?.fund?.message} />
-                  </td>
-                  <td data-label="Campaign (blank keeps the gift's)" className="rule-line__name">
-                    <input
-                      list="known-campaigns"
-                      maxLength={200}
-                      aria-label={`Campaign, line ${n}`}
-                      aria-invalid={!!lineErrors?.campaign}
-                      aria-describedby={lineErrors?.campaign ? `campaign-error-${index}` : undefined}
-                      {...register(`lines.${index}.campaign`)}
-                    />
-                    <FieldError id={`campaign-error-${index}`} message={lineErrors?.campaign?.message} />
-                  </td>
-                  <td data-label="Percent">
-                    <input
-                      inputMode="decimal"
-                      className="input--narrow"
-                      aria-label={`Percent, line ${n}`}
-                      aria-invalid={!!lineErrors?.percent}
-                      aria-describedby={lineErrors?.percent ? `percent-error-${index}` : undefined}
-                      {...register(`lines.${index}.percent`)}
-                    />
-                    <FieldError id={`percent-error-${index}`} message={lineErrors?.percent?.message} />
-                  </td>
-                  <td data-label="Leftover cents">
-                    <input
-                      type="radio"
-                      name="leftoverLine"
-                      checked={leftover === index}
-                      onChange={() => chooseLeftover(index)}
-                      aria-label={`Leftover cents go to line ${n}`}
-                    />
-                  </td>
-                  <td className="rule-line__remove">
-                    <Button
-                      variant="link-danger"
-                      onClick={() => {
-                        remove(index);
-                        // Focus stays in the table (on the line that took this one's place), not lost to the page.
-                        setTimeout(() => setFocus(`lines.${Math.min(index, fields.length - 2)}.fund`), 0);
-                        // The leftover stays with the same line, or falls to the first when its line goes.
-                        if (leftover > index) chooseLeftover(leftover - 1);
-                        else if (leftover === index) chooseLeftover(0);
-                      }}
-                      disabled={fields.length === 1}
-                    >
-                      Remove<span className="visually-hidden"> line {n}</span>
-                    </Button>
-                  </td>
-                </tr>
-              );
-            })}
+            {fields.map((field, index) => (
+              <RuleLineRow
+                key={field.id}
+                index={index}
+                register={register}
+                errors={errors.lines?.[index]}
+                leftover={leftover === index}
+                onLeftover={() => chooseLeftover(index)}
+                onRemove={() => removeLine(index)}
+                removable={fields.length > 1}
+              />
+            ))}
           </tbody>
         </table>
       </div>
@@ -143,12 +98,4 @@ export function RuleLines({ control, register, setValue, errors, setFocus, submi
       )}
     </fieldset>
   );
-}
-
-function FieldError({ id, message }: { id: string; message: string | undefined }) {
-  return message ? (
-    <span id={id} className="field__error">
-      {message}
-    </span>
-  ) : null;
 }

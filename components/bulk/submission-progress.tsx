@@ -7,6 +7,7 @@ import { isFinalStatus } from "@/lib/submissions/final-statuses";
 import { stateSentence, submissionState } from "@/lib/submissions/submission-state";
 import { AsyncState } from "@/components/ui/async-state";
 import { Notice } from "@/components/ui/notice";
+import { FinalReport } from "./final-report";
 
 /** A progress bar while the batches go out, then the final report. */
 export function SubmissionProgressView({ id }: { id: string }) {
@@ -53,40 +54,7 @@ export function SubmissionProgressView({ id }: { id: string }) {
           Waiting: {data.lastError}
         </Notice>
       )}
-      {final && (
-        <>
-          <dl className="facts">
-            <dt>Gifts</dt>
-            <dd>{data.transactionCount.toLocaleString("en-US")}</dd>
-            <dt>Splits taken by the service</dt>
-            <dd>{rows.imported.toLocaleString("en-US")}</dd>
-            <dt>Splits dropped by the service</dt>
-            <dd>{rows.dropped.toLocaleString("en-US")}</dd>
-            <dt>Splits not confirmed</dt>
-            <dd>
-              {rows.pending.toLocaleString("en-US")}
-              {rows.pending > 0 && (
-                <span className="small muted"> (the service did not say what became of them; see each in History)</span>
-              )}
-            </dd>
-          </dl>
-          {data.dropReasons.length > 0 && (
-            <>
-              <h3>Why splits were dropped</h3>
-              <ul>
-                {data.dropReasons.map((reason) => (
-                  <li key={reason.message}>
-                    {reason.count} × {reason.message}
-                  </li>
-                ))}
-              </ul>
-            </>
-          )}
-          {batches.failed > 0 && (
-            <Notice tone="danger">Some splits could not be sent: {data.lastError}. Open the details to retry.</Notice>
-          )}
-        </>
-      )}
+      {final && <FinalReport data={data} />}
       <p>
         <Link href={`/history/${id}`}>Every gift of this change in History, with what the service holds →</Link>
       </p>

@@ -67,38 +67,7 @@ export function BarChart({ bars, currency, label }: Props) {
                   {narrow ? b.label : shorten(b.label, Math.floor(labelWidth / 7.5))}
                 </text>
                 <title>{`${b.label}: ${describe(b, currency)}`}</title>
-                {"beforeCents" in b ? (
-                  <>
-                    <Bar
-                      x={0}
-                      y={0}
-                      width={Math.max(1, x(b.beforeCents))}
-                      height={barHeight / 2 - 1}
-                      rx={2}
-                      className="bar-chart__before"
-                      onClick={open}
-                    />
-                    <Bar
-                      x={0}
-                      y={barHeight / 2}
-                      width={Math.max(1, x(b.cents))}
-                      height={barHeight / 2}
-                      rx={2}
-                      className="bar-chart__bar"
-                      onClick={open}
-                    />
-                  </>
-                ) : (
-                  <Bar
-                    x={0}
-                    y={0}
-                    width={Math.max(1, x(b.cents))}
-                    height={barHeight}
-                    rx={3}
-                    className="bar-chart__bar"
-                    onClick={open}
-                  />
-                )}
+                <BarShapes bar={b} height={barHeight} x={x} onClick={open} />
                 <text
                   x={Math.max(1, x(Math.max(b.cents, "beforeCents" in b ? b.beforeCents : 0))) + 6}
                   y={barHeight / 2}
@@ -113,6 +82,55 @@ export function BarChart({ bars, currency, label }: Props) {
         </svg>
       )}
     </div>
+  );
+}
+
+/**
+ * One row's bar, or for a pair its before (grey, above) and after halves. Apart from BarChart so
+ * that one reads as the layout of rows, names and figures.
+ */
+function BarShapes({
+  bar,
+  height,
+  x,
+  onClick,
+}: {
+  bar: ChartBar | ChartPair;
+  height: number;
+  x: (cents: number) => number;
+  onClick: (() => void) | undefined;
+}) {
+  return "beforeCents" in bar ? (
+    <>
+      <Bar
+        x={0}
+        y={0}
+        width={Math.max(1, x(bar.beforeCents))}
+        height={height / 2 - 1}
+        rx={2}
+        className="bar-chart__before"
+        onClick={onClick}
+      />
+      <Bar
+        x={0}
+        y={height / 2}
+        width={Math.max(1, x(bar.cents))}
+        height={height / 2}
+        rx={2}
+        className="bar-chart__bar"
+        onClick={onClick}
+      />
+    </>
+  ) : (
+    <Bar
+      x={0}
+      y={0}
+      width={Math.max(1, x(bar.cents))}
+      height={height}
+      rx={3}
+      className="bar-chart__bar"
+      onClick={onClick}
+    />
   );
 }
 

@@ -18,17 +18,6 @@ export function GiftRecord({ gift: t, verified, zone }: { gift: Gift; verified: 
     t.amountCents === null
       ? `Gift ${t.transactionId} (no longer in Apportion's copy; sent before History kept donors)`
       : `${giftName({ ...t, amountCents: t.amountCents })}${t.occurredAt ? `, ${formatDay(t.occurredAt, zone)}` : ""}`;
-  const giftGone = t.differences.find((d) => d.splitId === null);
-  const outcome = (r: Row): { text: string; detail: string | null } => {
-    // The service said it dropped the row: that, with its reason, says more than read-back's "missing".
-    if (r.outcome === "dropped") return { text: "Dropped", detail: r.dropMessage };
-    const differs = t.differences.filter((d) => d.splitId === r.splitId).map((d) => d.message);
-    if (differs.length > 0) return { text: "Differs", detail: differs.join(" ") };
-    if (giftGone && r.outcome === "imported") return { text: "Differs", detail: giftGone.message };
-    if (r.outcome === "pending") return { text: "Waiting", detail: null };
-    const done = r.deleted ? "Removed" : "Sent";
-    return { text: verified ? `${done}, checked` : done, detail: null };
-  };
   return (
     <section className="card" aria-label={name}>
       <h2>
@@ -68,36 +57,54 @@ export function GiftRecord({ gift: t, verified, zone }: { gift: Gift; verified: 
             </tr>
           </thead>
           <tbody>
-            {t.rows.map((r) => {
-              const o = outcome(r);
-              return (
-                <tr
-                  key={r.splitId}
-                  className={o.text === "Dropped" || o.text === "Differs" ? "row--dropped" : undefined}
-                >
-                  <td data-label="Amount" className="num">
-                    {r.deleted
-                      ? "removed"
-                      : r.quantity > 1
-                        ? `${r.quantity} × ${formatCents(r.unitAmountCents, t.currency)} = ${formatCents(r.unitAmountCents * r.quantity, t.currency)}`
-                        : formatCents(r.unitAmountCents, t.currency)}
-                  </td>
-                  <td data-label="Campaign">
-                    {r.campaign ?? (r.deleted ? "" : "Service default campaign")}
-                    {r.parentCampaign ? <span className="muted small"> under {r.parentCampaign}</span> : null}
-                  </td>
-                  <td data-label="Fund">{r.fund}</td>
-                  <td data-label="At the service">
-                    <strong>{o.detail && o.text === "Differs" ? `Differs: ${o.detail}` : o.text}</strong>
-                    {o.detail && o.text !== "Differs" && <p className="small">{o.detail}</p>}
-                  </td>
-                </tr>
-              );
-            })}
+            {t.rows.map((r) => (
+              <SplitRecordRow key={r.splitId} row={r} currency={t.currency} outcome={splitOutcome(t, r, verified)} />
+            ))}
           </tbody>
         </table>
       </ScrollBox>
     </section>
+  );
+}
+
+type Outcome = { text: string; detail: string | null };
+
+// splitOutcome and SplitRecordRow stand apart from GiftRecord so that it reads as the gift's parts;
+// the outcome is a plain function of the recorded row and what read-back found.
+
+/** What became of one split at the service, in a word, with the service's or read-back's detail. */
+function splitOutcome(t: Gift, r: Row, verified: boolean): Outcome {
+  const giftGone = t.differences.find((d) => d.splitId === null);
+  // The service said it dropped the row: that, with its reason, says more than read-back's "missing".
+  if (r.outcome === "dropped") return { text: "Dropped", detail: r.dropMessage };
+  const differs = t.differences.filter((d) => d.splitId === r.splitId).map((d) => d.message);
+  if (differs.length > 0) return { text: "Differs", detail: differs.join(" ") };
+  if (giftGone && r.outcome === "imported") return { text: "Differs", detail: giftGone.message };
+  if (r.outcome === "pending") return { text: "Waiting", detail: null };
+  const done = r.deleted ? "Removed" : "Sent";
+  return { text: verified ? `${done}, checked` : done, detail: null };
+}
+
+function SplitRecordRow({ row: r, currency, outcome }: { row: Row; currency: string; outcome: Outcome }) {
+  return (
+    <tr className={outcome.text === "Dropped" || outcome.text === "Differs" ? "row--dropped" : undefined}>
+      <td data-label="Amount" className="num">
+        {r.deleted
+          ? "removed"
+          : r.quantity > 1
+            ? `${r.quantity} × ${formatCents(r.unitAmountCents, currency)} = ${formatCents(r.unitAmountCents * r.quantity, currency)}`
+            : formatCents(r.unitAmountCents, currency)}
+      </td>
+      <td data-label="Campaign">
+        {r.campaign ?? (r.deleted ? "" : "Service default campaign")}
+        {r.parentCampaign ? <span className="muted small"> under {r.parentCampaign}</span> : null}
+      </td>
+      <td data-label="Fund">{r.fund}</td>
+      <td data-label="At the service">
+        <strong>{outcome.detail && outcome.text === "Differs" ? `Differs: ${outcome.detail}` : outcome.text}</strong>
+        {outcome.detail && outcome.text !== "Differs" && <p className="small">{outcome.detail}</p>}
+      </td>
+    </tr>
   );
 }
 

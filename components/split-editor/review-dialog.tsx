@@ -6,17 +6,15 @@ import { useMemo, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Notice } from "@/components/ui/notice";
-import { destinations } from "@/lib/splits/allocation-changes";
-import { holdingsNow } from "@/lib/splits/editor-allocation";
-import { holdingsAfter } from "@/lib/splits/holdings-after";
-import { toAllocationInput } from "@/lib/splits/to-allocation";
 import { ApiClientError } from "@/lib/api-client";
 import { useSubmitAllocation } from "@/lib/hooks/use-submit-allocation";
-import { type AllocationInput, allocationSchema } from "@/lib/splits/schema";
+import type { AllocationInput } from "@/lib/splits/schema";
 import { uuidv4 } from "@/lib/uuid";
 import { ChangesTable } from "./review-changes";
 import { ExactImport } from "./review-import";
-import { nameKey, newNamesOf, ReviewNewNames } from "./review-new-names";
+import { nameKey, ReviewNewNames } from "./review-new-names";
+import { summarizeReview } from "./review-summary";
+import { ReviewWarnings } from "./review-warnings";
 import { ReasonField } from "./reason-field";
 import { matchedBy } from "./matched-by";
 import type { SplitEditorState } from "./use-split-editor";
@@ -26,29 +24,10 @@ export default function ReviewDialog({ editor }: { editor: SplitEditorState }) {
   const submit = useSubmitAllocation();
   const sentAs = useRef<{ key: string; body: string } | null>(null);
   const reason = useRef("");
-  const review = useMemo(() => {
-    const values = form.getValues();
-    const input = toAllocationInput(values, gift);
-    const parsed = input ? allocationSchema.safeParse(input) : null;
-    const after = holdingsAfter(values.lines, gift) ?? [];
-    return {
-      input,
-      problems: parsed && !parsed.success ? parsed.error.issues.map((i) => i.message) : [],
-      changes: destinations(holdingsNow(gift), after),
-      removed: gift.splits.filter((s) => values.removedSplitIds.includes(s.splitId)),
-      created: newNamesOf(values.lines),
-      defaults: values.lines.filter((l) => l.campaign.status === "default").length,
-      // A parent belongs to the campaign, not to the line: the service moves the whole campaign.
-      reparented: [
-        ...new Set(
-          values.lines
-            .filter((l) => l.campaign.status === "known" && (l.parent.status === "known" || l.parent.status === "new"))
-            .filter((l) => editor.campaigns.find((c) => c.name === l.campaign.name)?.parent !== l.parent.name)
-            .map((l) => `“${l.campaign.name}” will be placed under “${l.parent.name}”`),
-        ),
-      ],
-    };
-  }, [form, gift, editor.campaigns]);
+  const review = useMemo(
+    () => summarizeReview(form.getValues(), gift, editor.campaigns),
+    [form, gift, editor.campaigns],
+  );
   const close = () => editor.setReviewing(false);
   const input = review.input;
   // Unticked when the review opens: each new name is created only by the admin's second say.
@@ -97,21 +76,7 @@ export default function ReviewDialog({ editor }: { editor: SplitEditorState }) {
           })
         }
       />
-      {review.reparented.length > 0 && (
-        <Notice tone="warn" role="none">
-          At the service, {review.reparented.join(" and ")}. A parent belongs to the campaign: this moves the campaign
-          for every gift in it, not only this one.
-        </Notice>
-      )}
-      {review.defaults > 0 && (
-        <Notice tone="warn" role="none">
-          {review.defaults === 1 ? "1 line goes" : `${review.defaults} lines go`} to the service&apos;s default
-          campaign, as you chose.
-        </Notice>
-      )}
-      {review.problems.length > 0 && (
-        <Notice tone="danger">The allocation cannot be sent: {review.problems.join(" ")}</Notice>
-      )}
+      <ReviewWarnings review={review} />
       <ReasonField onChange={(text) => (reason.current = text)} />
       {input && <ExactImport gift={gift} allocation={input} />}
       {submit.error && <Notice tone="danger">{submit.error.message} Your lines are still here.</Notice>}

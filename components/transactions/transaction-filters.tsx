@@ -4,6 +4,7 @@ import { useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import type { CampaignOption } from "@/lib/transactions/read";
+import { DateFilters, NameFilters } from "./filter-fields";
 
 export type FilterValues = {
   search: string;
@@ -84,60 +85,8 @@ export function TransactionFilters({ values, campaigns, funds, onChange, resetKe
             />
           )}
         </Field>
-        <Field id="filter-campaign" label="Campaign">
-          {(control) => (
-            <select {...control} value={values.campaignId} onChange={(e) => onChange({ campaignId: e.target.value })}>
-              <option value="">All campaigns</option>
-              {campaigns
-                .filter((c) => c.id)
-                .map((c) => (
-                  <option key={c.id} value={c.id ?? ""}>
-                    {c.name}
-                  </option>
-                ))}
-            </select>
-          )}
-        </Field>
-        <Field id="filter-fund" label="Fund">
-          {(control) => (
-            <select {...control} value={values.fund} onChange={(e) => onChange({ fund: e.target.value })}>
-              <option value="">All funds</option>
-              {funds.map((f) => (
-                <option key={f.name} value={f.name}>
-                  {f.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field id="filter-after" label="From">
-          {(control) => (
-            <input
-              {...control}
-              type="date"
-              value={values.after}
-              onChange={(e) => onChange({ after: e.target.value })}
-            />
-          )}
-        </Field>
-        <Field
-          id="filter-before"
-          label="To"
-          error={
-            values.after && values.before && values.before < values.after
-              ? "Before the From date: nothing can match."
-              : undefined
-          }
-        >
-          {(control) => (
-            <input
-              {...control}
-              type="date"
-              value={values.before}
-              onChange={(e) => onChange({ before: e.target.value })}
-            />
-          )}
-        </Field>
+        <NameFilters values={values} campaigns={campaigns} funds={funds} onChange={onChange} />
+        <DateFilters values={values} onChange={onChange} />
         <Field id="filter-split" label="Allocation">
           {(control) => (
             <select {...control} value={values.split} onChange={(e) => onChange({ split: e.target.value })}>

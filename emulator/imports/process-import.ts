@@ -20,11 +20,68 @@ export function processImport(state: EmulatorState, job: ImportJob, applicationN
   const splits = state.splits.get(org.id) ?? [];
   state.splits.set(org.id, splits);
 
-  const drop = (index: number, raw: unknown, code: NotificationCode, message: string) => {
+  const drop: Drop = (index, raw, code, message) => {
     const notification: ImportNotification = { import_id: job.id, row: index, ...rowLabels(raw), code, message };
     job.notifications.push(notification);
   };
 
+  const { groups, silentlyDropped } = groupRows(state, org, job, splits, drop);
+
+  let imported = 0;
+  for (const [transaction, rows] of groups) {
+    const current = splits.filter(
+      (s) => s.client_id === job.clientId && s.transaction_id === transaction.transaction_id,
+    );
+    const drafts = current.map((split): Draft => ({ split: { ...split }, original: split, row: null }));
+    const applied: AcceptedRow[] = [];
+    for (const accepted of rows) {
+      const failure = applyRow(drafts, accepted.row, job, transaction);
+      if (failure === null) applied.push(accepted);
+      else drop(accepted.index, accepted.raw, failure.code, failure.message);
+    }
+    if (applied.length === 0) continue;
+
+    const active = drafts.filter((d) => d.split.deleted_at === null);
+    const sum = active.reduce((total, d) => total + d.split.unit_amount_in_cents * d.split.quantity, 0);
+    // No active split left means the transaction is unsplit again: its whole total, as before any split.
+    if (active.length > 0 && sum !== transaction.amount_in_cents) {
+      for (const { index, raw } of applied) {
+        drop(
+          index,
+          raw,
+          "sum_mismatch",
+          `Row not applied: after this import the splits of transaction ${transaction.transaction_id} would add up to ` +
+            `${sum} cents, but the transaction's total is ${transaction.amount_in_cents} cents. ` +
+            `None of this import's ${applied.length} row(s) for the transaction were applied; its previous splits are unchanged.`,
+        );
+      }
+      continue;
+    }
+    commit(org, splits, drafts, applicationName);
+    imported += applied.length;
+  }
+
+  job.notifications.sort((a, b) => a.row - b.row);
+  // A silent drop must not show in the counts either: it reads as imported (README, "Behaviour settings").
+  job.rowsImported = imported + silentlyDropped;
+  job.rowsDropped = job.rows.length - imported - silentlyDropped;
+}
+
+type Drop = (index: number, raw: unknown, code: NotificationCode, message: string) => void;
+
+/**
+ * The first pass, row by row: drops the rows that cannot apply on their own (malformed, no such
+ * transaction, an id another transaction owns) and groups the rest by transaction, so that the
+ * sum rule can then be checked per transaction. Kept apart from processImport, which reads as
+ * the two passes.
+ */
+function groupRows(
+  state: EmulatorState,
+  org: Organization,
+  job: ImportJob,
+  splits: Split[],
+  drop: Drop,
+): { groups: Map<Transaction, AcceptedRow[]>; silentlyDropped: number } {
   // Split id -> transaction, for ids already stored and ids claimed by earlier rows of this import.
   const owners = new Map<string, string>();
   for (const split of splits) {
@@ -76,45 +133,7 @@ export function processImport(state: EmulatorState, job: ImportJob, applicationN
     group.push({ index, raw, row });
     groups.set(transaction, group);
   });
-
-  let imported = 0;
-  for (const [transaction, rows] of groups) {
-    const current = splits.filter(
-      (s) => s.client_id === job.clientId && s.transaction_id === transaction.transaction_id,
-    );
-    const drafts = current.map((split): Draft => ({ split: { ...split }, original: split, row: null }));
-    const applied: AcceptedRow[] = [];
-    for (const accepted of rows) {
-      const failure = applyRow(drafts, accepted.row, job, transaction);
-      if (failure === null) applied.push(accepted);
-      else drop(accepted.index, accepted.raw, failure.code, failure.message);
-    }
-    if (applied.length === 0) continue;
-
-    const active = drafts.filter((d) => d.split.deleted_at === null);
-    const sum = active.reduce((total, d) => total + d.split.unit_amount_in_cents * d.split.quantity, 0);
-    // No active split left means the transaction is unsplit again: its whole total, as before any split.
-    if (active.length > 0 && sum !== transaction.amount_in_cents) {
-      for (const { index, raw } of applied) {
-        drop(
-          index,
-          raw,
-          "sum_mismatch",
-          `Row not applied: after this import the splits of transaction ${transaction.transaction_id} would add up to ` +
-            `${sum} cents, but the transaction's total is ${transaction.amount_in_cents} cents. ` +
-            `None of this import's ${applied.length} row(s) for the transaction were applied; its previous splits are unchanged.`,
-        );
-      }
-      continue;
-    }
-    commit(org, splits, drafts, applicationName);
-    imported += applied.length;
-  }
-
-  job.notifications.sort((a, b) => a.row - b.row);
-  // A silent drop must not show in the counts either: it reads as imported (README, "Behaviour settings").
-  job.rowsImported = imported + silentlyDropped;
-  job.rowsDropped = job.rows.length - imported - silentlyDropped;
+  return { groups, silentlyDropped };
 }
 
 type RowFailure = { code: NotificationCode; message: string };

@@ -72,7 +72,7 @@ export function startWorker(options: WorkerOptions = {}): Worker {
   const heartbeatMs = options.heartbeatMs ?? env.WORKER_HEARTBEAT_MS;
   let stopped = false;
   const shouldStop = () => stopped;
-  const wakers = new Set<() => void>();
+  const { pause, wakeAll } = sleeper();
   const lastTurn: Record<LoopName, string | null> = {
     deliver: null,
     follow: null,
@@ -81,36 +81,10 @@ export function startWorker(options: WorkerOptions = {}): Worker {
     templates: null,
     heartbeat: null,
   };
-
-  /** Waits `ms`, or less when the worker stops. */
-  const pause = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        wakers.delete(done);
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      wakers.add(done);
-    });
-
-  /** A named loop: turns until stopped; a failed turn is logged and counted, never fatal. */
   const loop = (name: LoopName, turn: () => Promise<boolean>, idleMs: number) =>
-    (async () => {
-      if (options.without?.includes(name)) return;
-      while (!stopped) {
-        let busy = false;
-        try {
-          busy = await turn();
-          lastTurn[name] = new Date().toISOString();
-          metrics().workerLoopTurns.inc({ loop: name, result: "ok" });
-        } catch (error) {
-          metrics().workerLoopTurns.inc({ loop: name, result: "failed" });
-          log.error(`worker.${name}_failed`, { workerId: id, error });
-        }
-        if (!busy && !stopped) await pause(idleMs);
-      }
-    })();
+    options.without?.includes(name)
+      ? Promise.resolve()
+      : runLoop({ workerId: id, name, turn, idleMs, shouldStop, pause, lastTurn });
 
   let nextSettle = 0;
   const slots = new SyncSlots({ workerId: id, shouldStop, ...options.sync });
@@ -168,20 +142,85 @@ export function startWorker(options: WorkerOptions = {}): Worker {
   const stop = ({ deadlineMs = env.SHUTDOWN_DEADLINE_MS }: { deadlineMs?: number } = {}) => {
     stopping ??= (async () => {
       stopped = true;
-      for (const wake of [...wakers]) wake();
-      let timer: NodeJS.Timeout | undefined;
-      const inTime = await Promise.race([
-        Promise.all([...loops, slots.drain()]).then(() => true),
-        new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), deadlineMs))),
-      ]);
-      clearTimeout(timer);
-      const released = await releaseHeld(id);
-      const automaticItems = await releaseAutomaticClaims(templateKeys);
-      await removeHeartbeat(id);
-      log.info("worker.stopped", { workerId: id, inTime, ...released, automaticItems });
-      return { inTime, released };
+      wakeAll();
+      return finishStop({ workerId: id, work: [...loops, slots.drain()], templateKeys, deadlineMs });
     })();
     return stopping;
   };
   return { id, stop };
+}
+
+/**
+ * The second half of stop(), once no loop takes anything new: lets the work in hand finish until
+ * the deadline, then releases whatever is still held and removes the heartbeat row.
+ */
+async function finishStop({
+  workerId,
+  work,
+  templateKeys,
+  deadlineMs,
+}: {
+  workerId: string;
+  work: Promise<unknown>[];
+  templateKeys: Set<string>;
+  deadlineMs: number;
+}): Promise<StopReport> {
+  let timer: NodeJS.Timeout | undefined;
+  const inTime = await Promise.race([
+    Promise.all(work).then(() => true),
+    new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), deadlineMs))),
+  ]);
+  clearTimeout(timer);
+  const released = await releaseHeld(workerId);
+  const automaticItems = await releaseAutomaticClaims(templateKeys);
+  await removeHeartbeat(workerId);
+  log.info("worker.stopped", { workerId, inTime, ...released, automaticItems });
+  return { inTime, released };
+}
+
+// finishStop, sleeper and runLoop stand outside startWorker so that it reads as the list of loops
+// and stop(); they hold no state of their own beyond what startWorker hands them.
+
+/** `pause(ms)` waits `ms`, or less when `wakeAll()` is called (the worker stops). */
+function sleeper(): { pause: (ms: number) => Promise<void>; wakeAll: () => void } {
+  const wakers = new Set<() => void>();
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        wakers.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      wakers.add(done);
+    });
+  const wakeAll = () => {
+    for (const wake of [...wakers]) wake();
+  };
+  return { pause, wakeAll };
+}
+
+/** A named loop: turns until stopped; a failed turn is logged and counted, never fatal. */
+async function runLoop(loop: {
+  workerId: string;
+  name: LoopName;
+  turn: () => Promise<boolean>;
+  idleMs: number;
+  shouldStop: () => boolean;
+  pause: (ms: number) => Promise<void>;
+  lastTurn: Record<LoopName, string | null>;
+}): Promise<void> {
+  const { workerId, name, turn, idleMs, shouldStop, pause, lastTurn } = loop;
+  while (!shouldStop()) {
+    let busy = false;
+    try {
+      busy = await turn();
+      lastTurn[name] = new Date().toISOString();
+      metrics().workerLoopTurns.inc({ loop: name, result: "ok" });
+    } catch (error) {
+      metrics().workerLoopTurns.inc({ loop: name, result: "failed" });
+      log.error(`worker.${name}_failed`, { workerId, error });
+    }
+    if (!busy && !shouldStop()) await pause(idleMs);
+  }
 }
