@@ -3,6 +3,7 @@
 import { AsyncState } from "@/components/ui/async-state";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
+import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { useSyncTransactions, useTransactions } from "@/lib/hooks/use-transactions";
 import { useUrlQuery } from "@/lib/hooks/use-url-query";
@@ -25,6 +26,7 @@ export function TransactionsList({ campaigns, funds }: Props) {
   const { data, error, isPending, isFetching, isPlaceholderData } = useTransactions(list);
   const running = data?.sync.running ?? false;
   const sync = useRefresh(running);
+  useFreshNames(running, campaigns.length + funds.length === 0 && (data?.total ?? 0) > 0);
   const [resetKey, setResetKey] = useState(0);
 
   function update(next: ListChange) {
@@ -90,6 +92,24 @@ function useRefresh(running: boolean) {
     wasRunning.current = running;
   }, [running, reset]);
   return sync;
+}
+
+/** The campaign and fund choices come with the page (server-rendered from the names the copy
+ *  knows); a page rendered before the first copy stored any would offer none. When a copy ends, or
+ *  gifts show while the page knows no name, the page is rendered again once for the new names. */
+function useFreshNames(running: boolean, namesMissing: boolean) {
+  const router = useRouter();
+  const wasRunning = useRef(running);
+  const refreshedForMissing = useRef(false);
+  useEffect(() => {
+    if (wasRunning.current && !running) router.refresh();
+    wasRunning.current = running;
+  }, [running, router]);
+  useEffect(() => {
+    if (!namesMissing || refreshedForMissing.current) return;
+    refreshedForMissing.current = true;
+    router.refresh();
+  }, [namesMissing, router]);
 }
 
 /** An address past the last page (an old link, or gifts gone since): one step back to the list. */
