@@ -121,6 +121,9 @@ const schema = z.object({
   SYNC_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   /** Submissions one worker reads back at once (each its own, one part at a time). */
   READ_BACK_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  /** A read-back claim older than this belongs to a worker that stopped, and is taken over. Must
+   *  exceed the longest part (up to 250 pages of the query API). */
+  READ_BACK_CLAIM_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
   /** One turn of an organization's sync in the worker (a round): then it yields its lease, so a
    *  first copy of hours never holds a slot that a small organization's sync waits for. */
   SYNC_TURN_MS: z.coerce.number().int().min(200).max(600_000).default(30_000),

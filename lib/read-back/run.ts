@@ -11,6 +11,7 @@ import { AppError } from "@/lib/app-error";
 import { withServiceAccess } from "@/lib/connections/service-access";
 import { db } from "@/lib/db";
 import { sql } from "@/lib/db-sql";
+import { getEnv } from "@/lib/env";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
 import { metrics } from "@/lib/metrics/registry";
@@ -19,8 +20,6 @@ import { readStoredJson } from "@/lib/stored-json";
 import { compareGift, type Difference, type SentSplit } from "./compare";
 import { planReadBack, readBackPlan, type ReadBackPart } from "./plan";
 
-/** A read-back claim older than this belonged to a worker that stopped. */
-const CLAIM_STALE_MS = 60_000;
 /** Pages one part may read: a window holds the part's gifts and at most a page between each. */
 const MAX_PAGES_PER_PART = 250;
 
@@ -37,6 +36,8 @@ type Claimed = {
 
 /** Claims one submission due for read-back and reads one part of it. True when it did anything. */
 export async function readBackOnce(workerId: string, submissionId: string | null = null): Promise<boolean> {
+  // A claim this old belonged to a worker that stopped.
+  const staleMs = getEnv().READ_BACK_CLAIM_TIMEOUT_MS;
   const [claimed] = await sql<Claimed>`
     UPDATE "Submission" AS s
        SET verification = 'pending', "verificationClaimedAt" = now(), "verificationClaimedBy" = ${workerId}
@@ -45,7 +46,7 @@ export async function readBackOnce(workerId: string, submissionId: string | null
          JOIN "Connection" AS k ON k.id = d."connectionId"
         WHERE d.status IN ('complete', 'complete_with_drops')
           AND (d.verification IS NULL OR d.verification = 'pending')
-          AND (d."verificationClaimedAt" IS NULL OR d."verificationClaimedAt" < now() - ${CLAIM_STALE_MS}::float8 * interval '1 millisecond')
+          AND (d."verificationClaimedAt" IS NULL OR d."verificationClaimedAt" < now() - ${staleMs}::float8 * interval '1 millisecond')
           AND k.status = 'active'
           AND (${submissionId}::uuid IS NULL OR d.id = ${submissionId}::uuid)
         ORDER BY d."verificationDone", d."createdAt"
