@@ -1,5 +1,5 @@
 import { BarChart } from "@/components/funds/bar-chart";
-import { CampaignsTable, campaignName, FundsTable, MovedTable } from "@/components/funds/money-tables";
+import { campaignPlaces, fundPlaces, MovedTable, type PlaceTotal, TotalsTable } from "@/components/funds/money-tables";
 import { RangeForm } from "@/components/funds/range-form";
 import { Notice } from "@/components/ui/notice";
 import { requireConnection } from "@/lib/auth/session";
@@ -59,8 +59,8 @@ function Report({ report }: { report: FundsReport }) {
           show every currency.
         </Notice>
       )}
-      <PerFund report={report} days={days} />
-      <PerCampaign report={report} days={days} />
+      <PerPlace report={report} days={days} noun="fund" places={fundPlaces(report.funds)} />
+      <PerPlace report={report} days={days} noun="campaign" places={campaignPlaces(report.campaigns)} />
       <Moved report={report} days={days} />
     </>
   );
@@ -93,50 +93,31 @@ function Summary({ report, days }: SectionProps) {
   );
 }
 
-function PerFund({ report, days }: SectionProps) {
+/** Money per fund or per campaign: a bar chart of the report's currency, then the table of every
+ *  figure (the chart's text alternative). */
+function PerPlace({ report, days, noun, places }: SectionProps & { noun: "fund" | "campaign"; places: PlaceTotal[] }) {
   const { currency } = report;
+  const heading = `per-${noun}`;
   return (
-    <section className="card funds-section" aria-labelledby="per-fund">
-      <h2 id="per-fund">Per fund</h2>
-      {report.funds.length === 0 ? (
+    <section className="card funds-section" aria-labelledby={heading}>
+      <h2 id={heading}>Per {noun}</h2>
+      {places.length === 0 ? (
         <p className="muted">No gifts in these days.</p>
       ) : (
         <>
           {currency && (
             <BarChart
-              label={`Bar chart of the money per fund, largest first. The table "Money per fund" below gives every figure.`}
+              label={`Bar chart of the money per ${noun}, largest first. The table "Money per ${noun}" below gives every figure.`}
               currency={currency}
-              bars={inCurrency(report, report.funds).map((f) => ({ label: f.fund, cents: f.cents, href: f.giftsHref }))}
+              bars={inCurrency(report, places).map((p) => ({ label: p.name, cents: p.cents, href: p.href }))}
             />
           )}
-          <FundsTable id="funds-table" rows={report.funds} caption={`Money per fund, ${days}`} />
-        </>
-      )}
-    </section>
-  );
-}
-
-function PerCampaign({ report, days }: SectionProps) {
-  const { currency } = report;
-  return (
-    <section className="card funds-section" aria-labelledby="per-campaign">
-      <h2 id="per-campaign">Per campaign</h2>
-      {report.campaigns.length === 0 ? (
-        <p className="muted">No gifts in these days.</p>
-      ) : (
-        <>
-          {currency && (
-            <BarChart
-              label={`Bar chart of the money per campaign, largest first. The table "Money per campaign" below gives every figure.`}
-              currency={currency}
-              bars={inCurrency(report, report.campaigns).map((c) => ({
-                label: campaignName(c),
-                cents: c.cents,
-                href: c.giftsHref,
-              }))}
-            />
-          )}
-          <CampaignsTable id="campaigns-table" rows={report.campaigns} caption={`Money per campaign, ${days}`} />
+          <TotalsTable
+            id={`${noun}s-table`}
+            rows={places}
+            nameHeader={noun === "fund" ? "Fund" : "Campaign"}
+            caption={`Money per ${noun}, ${days}`}
+          />
         </>
       )}
     </section>

@@ -7,51 +7,57 @@ import { formatCents } from "@/lib/splits/money";
 const count = (n: number) => n.toLocaleString("en-US");
 
 /** "Campaign id c-12" when the copy has only the id; "No campaign" for the service's default. */
-export function campaignName(c: Pick<CampaignRow, "campaign" | "campaignId">): string {
+function campaignName(c: Pick<CampaignRow, "campaign" | "campaignId">): string {
   return c.campaign ?? (c.campaignId ? `Campaign id ${c.campaignId}` : "No campaign");
 }
 
-/** Money per fund: the chart's figures, each fund a link to its gifts in the gifts list. */
-export function FundsTable({ rows, caption, id }: { rows: FundRow[]; caption: string; id: string }) {
-  return (
-    <ScrollBox label={caption}>
-      <table className="table" id={id}>
-        <caption className="table-caption">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Fund</th>
-            <th scope="col" className="num">
-              Gifts
-            </th>
-            <th scope="col" className="num">
-              Amount
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((f) => (
-            <tr key={`${f.currency}-${f.fund}`}>
-              <th scope="row">
-                <Link href={f.giftsHref}>{f.fund}</Link>
-              </th>
-              <td className="num">{count(f.gifts)}</td>
-              <td className="num">{formatCents(f.cents, f.currency)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </ScrollBox>
-  );
-}
+/** One line of a totals table and its bar: a fund or a campaign, with its gifts-list address. */
+export type PlaceTotal = {
+  key: string;
+  name: string;
+  href: string | null;
+  gifts: number;
+  cents: number;
+  currency: string;
+};
 
-export function CampaignsTable({ rows, caption, id }: { rows: CampaignRow[]; caption: string; id: string }) {
+export const fundPlaces = (rows: FundRow[]): PlaceTotal[] =>
+  rows.map((f) => ({ key: `${f.currency}-${f.fund}`, name: f.fund, href: f.giftsHref, ...money(f) }));
+
+export const campaignPlaces = (rows: CampaignRow[]): PlaceTotal[] =>
+  rows.map((c) => ({
+    key: `${c.currency}-${c.campaign ?? ""}-${c.campaignId ?? ""}`,
+    name: campaignName(c),
+    href: c.giftsHref,
+    ...money(c),
+  }));
+
+const money = (r: { gifts: number; cents: number; currency: string }) => ({
+  gifts: r.gifts,
+  cents: r.cents,
+  currency: r.currency,
+});
+
+/** Money per fund or per campaign: the chart's figures, each name a link to its gifts where the
+ *  gifts list can filter by it. */
+export function TotalsTable({
+  rows,
+  caption,
+  id,
+  nameHeader,
+}: {
+  rows: PlaceTotal[];
+  caption: string;
+  id: string;
+  nameHeader: string;
+}) {
   return (
     <ScrollBox label={caption}>
       <table className="table" id={id}>
         <caption className="table-caption">{caption}</caption>
         <thead>
           <tr>
-            <th scope="col">Campaign</th>
+            <th scope="col">{nameHeader}</th>
             <th scope="col" className="num">
               Gifts
             </th>
@@ -61,11 +67,11 @@ export function CampaignsTable({ rows, caption, id }: { rows: CampaignRow[]; cap
           </tr>
         </thead>
         <tbody>
-          {rows.map((c) => (
-            <tr key={`${c.currency}-${c.campaign ?? ""}-${c.campaignId ?? ""}`}>
-              <th scope="row">{c.giftsHref ? <Link href={c.giftsHref}>{campaignName(c)}</Link> : campaignName(c)}</th>
-              <td className="num">{count(c.gifts)}</td>
-              <td className="num">{formatCents(c.cents, c.currency)}</td>
+          {rows.map((r) => (
+            <tr key={r.key}>
+              <th scope="row">{r.href ? <Link href={r.href}>{r.name}</Link> : r.name}</th>
+              <td className="num">{count(r.gifts)}</td>
+              <td className="num">{formatCents(r.cents, r.currency)}</td>
             </tr>
           ))}
         </tbody>
