@@ -26,7 +26,7 @@ export function TransactionsList({ campaigns, funds }: Props) {
   const { data, error, isPending, isFetching, isPlaceholderData } = useTransactions(list);
   const running = data?.sync.running ?? false;
   const sync = useRefresh(running);
-  useFreshNames(running, campaigns.length + funds.length === 0 && (data?.total ?? 0) > 0);
+  useNamesOnceGiftsShow(campaigns.length + funds.length === 0 && (data?.total ?? 0) > 0);
   const [resetKey, setResetKey] = useState(0);
 
   function update(next: ListChange) {
@@ -85,29 +85,30 @@ export function TransactionsList({ campaigns, funds }: Props) {
  *  "copied … ago" say the rest, and the answer would describe a moment that has passed. */
 function useRefresh(running: boolean) {
   const sync = useSyncTransactions();
+  const router = useRouter();
   const wasRunning = useRef(running);
   const { reset } = sync;
   useEffect(() => {
-    if (wasRunning.current && !running) reset();
+    // A copy that ended may have learnt names: the page's campaign and fund choices are rendered
+    // again with them.
+    if (wasRunning.current && !running) {
+      reset();
+      router.refresh();
+    }
     wasRunning.current = running;
-  }, [running, reset]);
+  }, [running, reset, router]);
   return sync;
 }
 
 /** The campaign and fund choices come with the page (server-rendered from the names the copy
- *  knows); a page rendered before the first copy stored any would offer none. When a copy ends, or
- *  gifts show while the page knows no name, the page is rendered again once for the new names. */
-function useFreshNames(running: boolean, namesMissing: boolean) {
+ *  knows); a page rendered before the first copy stored any would offer none: when gifts show while
+ *  the page knows no name, it is rendered again once. */
+function useNamesOnceGiftsShow(namesMissing: boolean) {
   const router = useRouter();
-  const wasRunning = useRef(running);
-  const refreshedForMissing = useRef(false);
+  const refreshed = useRef(false);
   useEffect(() => {
-    if (wasRunning.current && !running) router.refresh();
-    wasRunning.current = running;
-  }, [running, router]);
-  useEffect(() => {
-    if (!namesMissing || refreshedForMissing.current) return;
-    refreshedForMissing.current = true;
+    if (!namesMissing || refreshed.current) return;
+    refreshed.current = true;
     router.refresh();
   }, [namesMissing, router]);
 }
