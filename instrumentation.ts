@@ -5,6 +5,8 @@
 // (NEXT_MANUAL_SIG_HANDLE), SIGTERM/SIGINT stop it gracefully (lib/worker/shutdown.ts).
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  // In production every line is JSON: console output (Next.js's own) goes through the log.
+  if (process.env.NODE_ENV === "production") (await import("./lib/log")).routeConsoleToLog();
   const { getEnv } = await import("./lib/env");
   const { installServiceMetrics } = await import("./lib/metrics/service-calls");
   installServiceMetrics();

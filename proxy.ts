@@ -1,7 +1,10 @@
 // Runs before every page: a fresh nonce per request, set in the Content-Security-Policy of both
-// the request (Next.js reads it there and puts the nonce on its scripts) and the response.
+// the request (Next.js reads it there and puts the nonce on its scripts) and the response; and the
+// request id (lib/request-id.ts), passed on to the page as a request header and returned.
+// API routes do not come here: apiRoute (lib/http/access-log.ts) gives them theirs.
 import { type NextRequest, NextResponse } from "next/server";
 import { newNonce, pagePolicy } from "@/lib/security/csp";
+import { REQUEST_ID_HEADER, requestIdFrom } from "@/lib/request-id";
 import { PATH_HEADER } from "@/lib/return-path";
 import { pathSegmentProblem, textProblem } from "@/lib/unicode";
 
@@ -11,6 +14,8 @@ export function proxy(request: NextRequest) {
   const headers = new Headers(request.headers);
   headers.set("x-nonce", nonce);
   headers.set("Content-Security-Policy", policy);
+  const requestId = requestIdFrom(request.headers.get(REQUEST_ID_HEADER));
+  headers.set(REQUEST_ID_HEADER, requestId);
   // The page asked for, so a page that needs a session can send the admin back to it after
   // connecting (lib/auth/session.ts). Set here, never taken from the browser.
   headers.set(PATH_HEADER, request.nextUrl.pathname + request.nextUrl.search);
@@ -20,6 +25,7 @@ export function proxy(request: NextRequest) {
     ? NextResponse.next({ request: { headers } })
     : NextResponse.rewrite(new URL(NOT_FOUND_PATH, request.url), { request: { headers } });
   response.headers.set("Content-Security-Policy", policy);
+  response.headers.set(REQUEST_ID_HEADER, requestId);
   return response;
 }
 

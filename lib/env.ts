@@ -137,6 +137,8 @@ const schema = z.object({
   METRICS_TOKEN: z.string().min(24, "must be at least 24 characters (openssl rand -base64 32)").optional(),
   /** A port on which `npm run worker` serves its metrics (its own process, its own counters). */
   METRICS_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
+  /** The lowest level written to the log (lib/log.ts reads it; checked here so a typo stops start-up). */
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).optional(),
 });
 
 export type AppEnv = z.infer<typeof schema>;

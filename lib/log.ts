@@ -10,11 +10,43 @@
 //  - errors, wherever they sit in the fields, are reduced to their name and message. pino's
 //    standard `err` serializer would copy every own property (a failed request's headers, a token
 //    answer's body) and the stack; the stack adds no secret, but no help either for these events.
+//    What the error says of its cause is kept: a string `code` (PostgreSQL's SQLSTATE, an
+//    AppError's code) as `errorCode`, an HTTP `status`, and its `cause`, reduced the same way.
+//
+// Context: every line written inside withLogContext (a request: lib/http/route.ts; a service call
+// on an organization's behalf: lib/connections/service-access.ts) carries that context's fields
+// (requestId, route, method, organizationId), through AsyncLocalStorage and pino's mixin, so code
+// deep inside a request needs no logger handed down. LOG_LEVEL sets the lowest level written.
 import "server-only";
+import { AsyncLocalStorage } from "node:async_hooks";
+import { format } from "node:util";
 import pino, { type DestinationStream, type Logger, type LoggerOptions } from "pino";
 
 type Fields = Record<string, unknown>;
-type Level = "info" | "warn" | "error";
+type Level = "debug" | "info" | "warn" | "error";
+
+export const LOG_LEVELS = ["debug", "info", "warn", "error"] as const;
+
+/** What a line written inside a request or a service call carries without being told. */
+export type LogContext = { requestId?: string; route?: string; method?: string; organizationId?: string };
+
+// On globalThis: the dev server loads lib/ once for the routes and once for the worker.
+const contextSlot = globalThis as unknown as { apportionLogContext?: AsyncLocalStorage<LogContext> };
+const contexts = (contextSlot.apportionLogContext ??= new AsyncLocalStorage<LogContext>());
+
+/** Runs `fn` with `fields` added to the current context: every line it writes carries them. */
+export function withLogContext<T>(fields: LogContext, fn: () => T): T {
+  return contexts.run({ ...contexts.getStore(), ...fields }, fn);
+}
+
+export function logContext(): LogContext {
+  return { ...contexts.getStore() };
+}
+
+function logLevel(): Level {
+  const asked = process.env.LOG_LEVEL?.toLowerCase();
+  return (LOG_LEVELS as readonly string[]).includes(asked ?? "") ? (asked as Level) : "info";
+}
 
 /** The rule: a field whose name matches this holds a credential, at any depth. */
 export const CREDENTIAL_KEY = /token|secret|password|authorization|cookie|code_verifier|^code$|envelope/i;
@@ -92,7 +124,7 @@ function censor(value: unknown, path: string[]): unknown {
  * deeper than the redaction reaches replaced by a marker. Runs before pino redacts and writes.
  */
 function reduceErrors(value: unknown, depth = 0): unknown {
-  if (value instanceof Error) return { name: value.name, message: value.message };
+  if (value instanceof Error) return reduceError(value, depth);
   if (value === null || typeof value !== "object") return value;
   if (depth >= REDACT_DEPTH) return TOO_DEEP;
   if (Array.isArray(value)) return value.map((item) => reduceErrors(item, depth + 1));
@@ -101,15 +133,29 @@ function reduceErrors(value: unknown, depth = 0): unknown {
   return Object.fromEntries(Object.entries(value as Fields).map(([key, item]) => [key, reduceErrors(item, depth + 1)]));
 }
 
+/** An error as a line shows it: name, message, and what it says of its cause (header comment). */
+function reduceError(error: Error, depth: number): Fields {
+  const { code, status, cause } = error as Error & { code?: unknown; status?: unknown };
+  return {
+    name: error.name,
+    message: error.message,
+    ...(typeof code === "string" ? { errorCode: code } : {}),
+    ...(typeof status === "number" ? { status } : {}),
+    ...(cause !== undefined && depth < REDACT_DEPTH - 1 ? { cause: reduceErrors(cause, depth + 1) } : {}),
+  };
+}
+
 function loggerOptions(): LoggerOptions {
   return {
-    level: "info",
+    level: logLevel(),
     messageKey: "event",
     timestamp: pino.stdTimeFunctions.isoTime,
     redact: { paths: REDACT_PATHS, censor },
     formatters: { log: (fields) => reduceErrors(fields) as Fields },
     // Replaces pino's standard serializer for `err` (which copies all of an error's properties).
     serializers: { err: (value: unknown) => reduceErrors(value, 1) },
+    // A fresh object each line: pino assigns the line's own fields onto it (they win).
+    mixin: () => ({ ...contexts.getStore() }),
   };
 }
 
@@ -124,6 +170,7 @@ export function createLog(destination: DestinationStream = process.stdout) {
     logger[level](fields, event);
   };
   return {
+    debug: (event: string, fields?: Fields) => write("debug", event, fields),
     info: (event: string, fields?: Fields) => write("info", event, fields),
     warn: (event: string, fields?: Fields) => write("warn", event, fields),
     error: (event: string, fields?: Fields) => write("error", event, fields),
@@ -132,12 +179,42 @@ export function createLog(destination: DestinationStream = process.stdout) {
 
 export const log = createLog();
 
+/** `Bearer <token>` and `name=value` pairs of credential names, in free text (a console line). */
+const CREDENTIAL_TEXT = [
+  /(Bearer\s+)[^\s"',;]+/gi,
+  /((?:access_token|refresh_token|id_token|client_secret|code_verifier|code|password)["']?\s*[=:]\s*["']?)[^\s"'&,;}]+/gi,
+];
+
+/** Free text with credentials replaced by [redacted]: the shape of a credential, not its key. */
+export function redactText(text: string): string {
+  return CREDENTIAL_TEXT.reduce((out, pattern) => out.replace(pattern, "$1[redacted]"), text);
+}
+
+/**
+ * In production every line is JSON: what is written through `console` (Next.js's own messages
+ * and its printing of an error a page or route threw, a library's warning) becomes a `console`
+ * event at the matching level, with the text (credentials in it redacted) in `message` and the
+ * request's context. Called once at start (instrumentation.ts, scripts/worker.ts).
+ */
+export function routeConsoleToLog(target: ReturnType<typeof createLog> = log, into: Console = console): void {
+  const line =
+    (level: Level) =>
+    (...args: unknown[]) =>
+      target[level]("console", { message: redactText(format(...args)) });
+  into.log = line("info");
+  into.info = line("info");
+  into.debug = line("debug");
+  into.warn = line("warn");
+  into.error = line("error");
+}
+
 // A logger like the one above whose line is kept instead of written, for redactForLog: without
 // time or process fields, so the line is the fields after pino's redaction, plus pino's `level`
 // (and `event`, which pino fills from an error's message when there is no event name).
 let captured = "";
 const capture = pino(
-  { ...loggerOptions(), base: null, timestamp: false },
+  // No context and every level: the same redaction whatever LOG_LEVEL says.
+  { ...loggerOptions(), base: null, timestamp: false, mixin: undefined, level: "info" },
   { write: (line: string) => void (captured = line) },
 );
 

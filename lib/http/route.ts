@@ -1,6 +1,7 @@
 // The one wrapper every app route handler goes through: same-origin check on writes, the
 // signed-in admin's connection, a JSON body size-limited as it streams and parsed by the route's
-// zod schema, and errors mapped by errorResponse.
+// zod schema, and errors mapped by errorResponse. Around it all, withAccessLog: the request id,
+// the context every log line of the request carries, one access line and the HTTP metrics.
 import "server-only";
 import type { NextRequest } from "next/server";
 import { z } from "zod";
@@ -9,7 +10,9 @@ import { requireConnectionForApi } from "@/lib/auth/session";
 import { getEnv } from "@/lib/env";
 import type { Connection } from "@/lib/generated/prisma/client";
 import { assertDeclaredLength, BODY_LIMITS } from "@/lib/http/limited-body";
+import { withLogContext } from "@/lib/log";
 import { pathSegmentProblem, textProblem } from "@/lib/unicode";
+import { withAccessLog } from "./access-log";
 import { errorResponse } from "./errors";
 import { readJsonBody } from "./json-body";
 
@@ -21,7 +24,7 @@ export function apiRoute<S extends z.ZodType | undefined = undefined>(
   options: { body?: S; maxBodyBytes?: number },
   handler: Handler<S extends z.ZodType ? z.infer<S> : undefined>,
 ) {
-  return async (request: NextRequest, context: { params: Promise<Params> }): Promise<Response> => {
+  return withAccessLog<NextRequest>(async (request, context, seen) => {
     try {
       const maxBodyBytes = options.maxBodyBytes ?? BODY_LIMITS.json;
       if (request.method !== "GET" && request.method !== "HEAD") {
@@ -30,18 +33,21 @@ export function apiRoute<S extends z.ZodType | undefined = undefined>(
         assertSameOrigin(request);
       }
       const connection = await requireConnectionForApi();
+      seen.organizationId = connection.organizationId;
       const params = await context.params;
       assertStorableAddress(request, params);
       const body = (
         options.body ? await readJsonBody(request, options.body, maxBodyBytes) : undefined
       ) as S extends z.ZodType ? z.infer<S> : undefined;
-      const result = await handler({ request, connection, body, params });
+      const result = await withLogContext({ organizationId: connection.organizationId }, () =>
+        handler({ request, connection, body, params }),
+      );
       if (result instanceof Response) return result;
       return Response.json(result ?? { ok: true }, { headers: { "Cache-Control": "no-store" } });
     } catch (error) {
       return errorResponse(error);
     }
-  };
+  });
 }
 
 /**

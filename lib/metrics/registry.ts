@@ -6,12 +6,43 @@
 // Cardinality: no label carries an organization. Per-organization figures (sync lag) are a
 // histogram over organizations; the adaptive limit is summarised (min, median, max).
 import "server-only";
-import { Counter, Gauge, Histogram, Registry } from "prom-client";
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import { adaptiveLimits } from "./adaptive-limit";
 import { outboxFigures, syncLagSeconds } from "./database-figures";
+import { registerStateGauges } from "./state-gauges";
+
+/** Every series of this app starts so, the process's default ones (CPU, memory, heap, GC) too. */
+export const METRIC_PREFIX = "apportion_";
 
 function create() {
   const registry = new Registry();
+  // CPU, resident memory, heap, event-loop lag, GC pauses, open handles: prom-client's defaults.
+  collectDefaultMetrics({ register: registry, prefix: METRIC_PREFIX });
+  registerStateGauges(registry);
+  const httpRequests = new Counter({
+    name: "apportion_http_requests_total",
+    help: "API requests answered, by route pattern (/api/templates/[id]), method and status.",
+    labelNames: ["route", "method", "status"] as const,
+    registers: [registry],
+  });
+  const httpRequestSeconds = new Histogram({
+    name: "apportion_http_request_duration_seconds",
+    help: "Time from an API request's arrival to its answer's headers, by route pattern and method.",
+    labelNames: ["route", "method"] as const,
+    buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    registers: [registry],
+  });
+  const sendToVerifiedSeconds = new Histogram({
+    name: "apportion_send_to_verified_seconds",
+    help: "Time from a submission's Send to read-back finding it Verified.",
+    buckets: [5, 10, 30, 60, 120, 300, 600, 1800, 3600, 7200, 21600, 86400],
+    registers: [registry],
+  });
+  const tokenRefreshes = new Counter({
+    name: "apportion_token_refreshes_total",
+    help: "Token refreshes that succeeded (new tokens stored).",
+    registers: [registry],
+  });
   const serviceCalls = new Counter({
     name: "apportion_service_calls_total",
     help: "Calls to the service by method, operation (path with ids as :id) and HTTP status (or network/timeout).",
@@ -102,6 +133,10 @@ function create() {
   });
   return {
     registry,
+    httpRequests,
+    httpRequestSeconds,
+    sendToVerifiedSeconds,
+    tokenRefreshes,
     serviceCalls,
     serviceCallSeconds,
     rateLimited,
