@@ -33,8 +33,10 @@ export class AppError extends Error {
     readonly code: AppErrorCode,
     message: string,
     readonly details?: Record<string, unknown>,
+    /** What it stands for (a service's refusal, a network failure): logged, never shown. */
+    options?: { cause?: unknown },
   ) {
-    super(message);
+    super(message, options);
   }
 
   get status(): number {

@@ -182,5 +182,6 @@ async function refreshWithLease(
   forgetConnection(connectionId);
   await recordEvent(connectionId, "refreshed");
   log.info("connection.refreshed", { connectionId });
+  metrics().tokenRefreshes.inc();
   return tokens;
 }

@@ -5,6 +5,7 @@
 import "server-only";
 import { AppError } from "@/lib/app-error";
 import type { Connection } from "@/lib/generated/prisma/client";
+import { withLogContext } from "@/lib/log";
 import { ServiceApiError, ServiceNetworkError, ServiceResponseError } from "@/lib/service/errors";
 import type { ServiceTarget } from "@/lib/service/request";
 import { readableTokens } from "./readable-tokens";
@@ -29,6 +30,11 @@ type Call<T> = (accessToken: string, target: ServiceTarget) => Promise<T>;
 export async function withServiceAccess<T>(connectionOrId: Connection | string, call: Call<T>): Promise<T> {
   const connectionId = typeof connectionOrId === "string" ? connectionOrId : connectionOrId.id;
   const connection = typeof connectionOrId === "string" ? await readConnection(connectionOrId) : connectionOrId;
+  // Every line written on the way (a failed or retried call, a refresh) names the organization.
+  return withLogContext({ organizationId: connection?.organizationId }, () => access(connectionId, connection, call));
+}
+
+async function access<T>(connectionId: string, connection: Readonly<Connection> | null, call: Call<T>): Promise<T> {
   const tokens = connection ? await usableTokens(connection) : null;
   if (!connection || !tokens) throw new AppError("unauthenticated", "Connect an organization first.");
   // Every attempt passes through the connection's adaptive limit (service-limits.ts).
@@ -65,7 +71,7 @@ async function usableTokens(connection: Connection) {
 async function translate(connectionId: string, error: unknown): Promise<never> {
   if (error instanceof ServiceApiError && error.disabledIntegration) {
     await markStopped(connectionId, "disabled", DISABLED_MESSAGE);
-    throw new AppError("connection_disabled", DISABLED_MESSAGE);
+    throw new AppError("connection_disabled", DISABLED_MESSAGE, undefined, { cause: error });
   }
   if (error instanceof ServiceApiError && error.tokenRejected) {
     await markStopped(
@@ -76,19 +82,27 @@ async function translate(connectionId: string, error: unknown): Promise<never> {
     throw new AppError(
       "connection_needs_reconnect",
       "The service no longer accepts this connection's access. Reconnect to continue.",
+      undefined,
+      { cause: error },
     );
   }
   if (error instanceof ServiceNetworkError || (error instanceof ServiceApiError && error.retryable)) {
     const retryAfterSeconds = error instanceof ServiceApiError ? error.retryAfterSeconds : undefined;
     const why = error instanceof ServiceApiError && error.status === 429 ? "is limiting requests" : "is not answering";
-    throw new AppError("service_unavailable", `The service ${why} right now. Please try again in a moment.`, {
-      retryAfterSeconds,
-    });
+    throw new AppError(
+      "service_unavailable",
+      `The service ${why} right now. Please try again in a moment.`,
+      { retryAfterSeconds },
+      { cause: error },
+    );
   }
   if (error instanceof ServiceApiError || error instanceof ServiceResponseError) {
-    throw new AppError("service_rejected", "The service could not complete the request.", {
-      status: error instanceof ServiceApiError ? error.status : undefined,
-    });
+    throw new AppError(
+      "service_rejected",
+      "The service could not complete the request.",
+      { status: error instanceof ServiceApiError ? error.status : undefined },
+      { cause: error },
+    );
   }
   throw error;
 }

@@ -116,7 +116,14 @@ const now = (at = new Date()) => utcInstant(at);
 
 async function recordFailure(batch: ClaimedBatch, mine: Fence, error: unknown): Promise<SendOutcome> {
   const message = error instanceof AppError ? error.message : "Apportion could not send this batch.";
-  if (!(error instanceof AppError)) log.error("imports.send_failed", { batchId: batch.id, error });
+  // Every failed send is logged: an AppError (the service unavailable, a refusal) at warn, with its
+  // cause; anything else at error.
+  (error instanceof AppError ? log.warn : log.error)("imports.send_failed", {
+    batchId: batch.id,
+    submissionId: batch.submissionId,
+    attempt: batch.attempts,
+    error,
+  });
   // A write fenced off means another worker holds the batch now: "lost", so the chain stops.
   const unless = (outcome: SendOutcome) => (written: number) => (written > 0 ? outcome : "lost");
   if (error instanceof AppError && WAITING.has(error.code)) {

@@ -72,7 +72,11 @@ export async function readBackOnce(workerId: string, submissionId: string | null
           verificationClaimedBy: null,
         },
       });
-      if (finished.count === 1) metrics().readBackOutcomes.inc({ outcome: differs ? "differs" : "verified" });
+      if (finished.count === 1) {
+        metrics().readBackOutcomes.inc({ outcome: differs ? "differs" : "verified" });
+        // From Send (the submission stored) to Verified: what the admin waits for.
+        if (!differs) metrics().sendToVerifiedSeconds.observe((Date.now() - claimed.createdAt.getTime()) / 1000);
+      }
     } else {
       await db().submission.updateMany({
         where: mine,

@@ -33,6 +33,13 @@ export class ServiceApiError extends Error {
 export class ServiceNetworkError extends Error {
   override name = "ServiceNetworkError";
   readonly retryable = true;
+  constructor(
+    message: string,
+    /** No answer within the timeout (rather than no connection at all). */
+    readonly timedOut = false,
+  ) {
+    super(message);
+  }
 }
 
 /** The service answered, but not in the shape the interface documents. */

@@ -45,3 +45,33 @@ export function operationOf(path: string): string {
     .join("/")
     .slice(0, 80);
 }
+
+/** One attempt of an API call that failed: answered with an error, or not answered at all. */
+export type ServiceFailure = {
+  method: string;
+  operation: string;
+  /** The HTTP status, or "network" / "timeout" / "unexpected" (an answer of the wrong shape). */
+  status: string;
+  /** 1 for the first try. */
+  attempt: number;
+  /** Whether the call is tried again (by its retry policy, or a 429 waited out). */
+  retrying: boolean;
+  error: Error;
+};
+
+export type ServiceFailureObserver = (failure: ServiceFailure) => void;
+
+const failureSlot = globalThis as unknown as { apportionServiceFailureObserver?: ServiceFailureObserver };
+
+export function setServiceFailureObserver(observer: ServiceFailureObserver | undefined): void {
+  failureSlot.apportionServiceFailureObserver = observer;
+}
+
+/** Reports one failed attempt; an observer that throws never changes the call's outcome. */
+export function observeServiceFailure(failure: ServiceFailure): void {
+  try {
+    failureSlot.apportionServiceFailureObserver?.(failure);
+  } catch {
+    // Logging is best effort here; the caller still gets the error.
+  }
+}

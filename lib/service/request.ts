@@ -3,7 +3,7 @@
 import "server-only";
 import type { z } from "zod";
 import { ServiceApiError, ServiceNetworkError, ServiceResponseError } from "./errors";
-import { observeServiceCall, operationOf } from "./observer";
+import { observeServiceCall, observeServiceFailure, operationOf } from "./observer";
 import { NO_RETRY, parseRetryAfter, type RetryPolicy, withRetry } from "./retry";
 import { apiErrorSchema } from "./schemas";
 
@@ -31,9 +31,36 @@ type ApiCall<S extends z.ZodType> = {
 };
 
 export function apiRequest<S extends z.ZodType>(target: ServiceTarget, call: ApiCall<S>): Promise<z.infer<S>> {
-  const attempt = () => once(target, call);
+  const policy = call.retry ?? NO_RETRY;
+  let tries = 0;
+  // Every failed attempt is reported (the app logs it): which call, how it failed, whether again.
+  const attempt = async () => {
+    const number = ++tries;
+    try {
+      return await once(target, call);
+    } catch (error) {
+      reportFailure(call, number, policy, error);
+      throw error;
+    }
+  };
   const gated = () => (target.gate ? target.gate(attempt, { patient: call.patient === true }) : attempt());
-  return withRetry(gated, call.retry ?? NO_RETRY);
+  return withRetry(gated, policy);
+}
+
+function reportFailure(call: ApiCall<z.ZodType>, attempt: number, policy: RetryPolicy, error: unknown): void {
+  if (!(error instanceof Error)) return;
+  const status =
+    error instanceof ServiceApiError
+      ? String(error.status)
+      : error instanceof ServiceNetworkError
+        ? error.timedOut
+          ? "timeout"
+          : "network"
+        : "unexpected";
+  // A patient call's 429 is waited out by the connection's limit (adaptive-limit.ts).
+  const waitedOut = call.patient === true && error instanceof ServiceApiError && error.status === 429;
+  const retrying = waitedOut || (attempt < policy.attempts && (error as { retryable?: boolean }).retryable === true);
+  observeServiceFailure({ method: call.method, operation: operationOf(call.path), status, attempt, retrying, error });
 }
 
 async function once<S extends z.ZodType>(target: ServiceTarget, call: ApiCall<S>): Promise<z.infer<S>> {
@@ -92,7 +119,7 @@ export async function send(target: ServiceTarget, path: string, init: RequestIni
     const timedOut = error instanceof Error && error.name === "TimeoutError";
     observe(timedOut ? "timeout" : "network");
     const reason = timedOut ? "timed out" : "could not be reached";
-    throw new ServiceNetworkError(`The service ${reason} (${init.method ?? "GET"} ${path})`);
+    throw new ServiceNetworkError(`The service ${reason} (${init.method ?? "GET"} ${operationOf(path)})`, timedOut);
   }
 }
 
