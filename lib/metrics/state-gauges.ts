@@ -73,12 +73,11 @@ function registerHeartbeatGauges(registers: Registry[]): void {
   };
   new Gauge({
     name: "apportion_worker_heartbeat_age_seconds",
-    help: "Age of the freshest worker heartbeat (any process on this database); absent when no worker has a row.",
+    help: "Age of the freshest worker heartbeat (any process on this database); NaN when no worker has a row.",
     registers,
     async collect() {
-      const age = (await figures()).youngestAgeSeconds;
-      this.reset();
-      if (age !== null) this.set(age);
+      // NaN, not 0, when no worker has a row: unknown (apportion_workers_live says none lives).
+      this.set((await figures()).youngestAgeSeconds ?? Number.NaN);
     },
   });
   new Gauge({
