@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import pg from "pg";
+import { resetAppDataWith } from "../support/reset-app-data";
 import { appEnv, EMULATOR_URL } from "./config";
 
 export const RIVERSIDE = { email: "admin@riverside.example", name: "Riverside Food Bank", id: "1001" };
@@ -42,21 +43,13 @@ export async function openSettings(page: Page) {
   await expect(page).toHaveURL(/\/settings$/);
 }
 
-/** Every test starts from an empty app database, as the emulator starts from its seed. */
+/** Every test starts from an empty app database, as the emulator starts from its seed. The server's
+ *  worker keeps running meanwhile: the reset waits for its statements (tests/support/reset-app-data.ts). */
 export async function resetAppData() {
   const client = new pg.Client({ connectionString: appEnv.DATABASE_URL });
   await client.connect();
   try {
-    // The server's worker may still be finishing the last test's sends: TRUNCATE then loses a
-    // deadlock now and then (40P01), which PostgreSQL resolves by asking to try again.
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await client.query(`TRUNCATE "Connection" CASCADE`);
-        return;
-      } catch (error) {
-        if ((error as { code?: string }).code !== "40P01" || attempt === 3) throw error;
-      }
-    }
+    await resetAppDataWith(client);
   } finally {
     await client.end();
   }
