@@ -7,6 +7,8 @@ const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export default defineConfig({
   testDir: "tests/e2e",
   testMatch: "**/*.spec.ts",
+  // After the journeys: the app's log holds no deadlock and no line that is not JSON (app-log.ts).
+  globalTeardown: "./tests/e2e/global-teardown.ts",
   // One app, one emulator, one database: the journeys run one after another.
   workers: 1,
   fullyParallel: false,

@@ -1,4 +1,6 @@
 // Addresses and credentials of the end-to-end run. The secrets are test values, nothing else.
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { databaseUrl } from "../support/database";
 
 // Overridable, so two checkouts on one machine can run their suites side by side.
@@ -12,6 +14,10 @@ export const CLIENT_ID = "apportion-e2e";
 export const CLIENT_SECRET = "e2e-client-secret-4b1d7c2e9a";
 export const AUTH_SECRET = "e2e-auth-secret-0c8f3a6d1e9b4f27a5c3d8e1";
 export const TOKEN_KEY = `e2e1:${Buffer.alloc(32, 42).toString("base64")}`;
+export const METRICS_TOKEN = "e2e-metrics-token-5d2a9c7e1f3b";
+
+/** Everything the app server writes (stdout and stderr), kept for tests/e2e/app-log.ts's checks. */
+export const APP_LOG = path.join(tmpdir(), `apportion-${E2E_DATABASE}-app.log`);
 
 export const appEnv = {
   NODE_ENV: "production",
@@ -28,6 +34,7 @@ export const appEnv = {
   // A small attempt budget, so "needs attention" is reached in seconds.
   OUTBOX_MAX_ATTEMPTS: "3",
   OUTBOX_BACKOFF_MS: "100",
+  METRICS_TOKEN,
 };
 
 export const emulatorEnv = {

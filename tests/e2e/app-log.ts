@@ -1,0 +1,48 @@
+// The e2e app server's output (kept in APP_LOG by serve-app.ts), and what must hold of it: in
+// production every line is JSON (lib/log.ts), but Next.js's start banner (up to "✓ Ready in …" and
+// the "✓ Running next.config.ts took …" line it prints right after, before instrumentation.ts
+// runs); and no line says `deadlock detected` (tests/support/reset-app-data.ts says why it did).
+import { existsSync, readFileSync } from "node:fs";
+import { APP_LOG } from "./config";
+
+export type LogLine = Record<string, unknown>;
+
+/** The server's lines after its banner, as written. */
+export function linesAfterBanner(text = readAppLog()): string[] {
+  const lines = text.split("\n");
+  const ready = lines.findIndex((line) => /^\s*✓ Ready in /.test(line));
+  if (ready < 0) return [];
+  let from = ready + 1;
+  while (from < lines.length && /^\s*✓ Running next\.config\.\w+ took /.test(lines[from]!)) from++;
+  return lines.slice(from).filter((line) => line.trim() !== "");
+}
+
+export function readAppLog(): string {
+  return existsSync(APP_LOG) ? readFileSync(APP_LOG, "utf8") : "";
+}
+
+/** Every line after the banner, parsed; throws naming the first that is not JSON. */
+export function appLogLines(): LogLine[] {
+  return linesAfterBanner().map((line) => {
+    try {
+      return JSON.parse(line) as LogLine;
+    } catch {
+      throw new Error(`A line of the app's log is not JSON: ${line.slice(0, 300)}`);
+    }
+  });
+}
+
+/** What is wrong with the log: lines after the banner that are not JSON, and deadlocks. */
+export function appLogProblems(text = readAppLog()): string[] {
+  const problems: string[] = [];
+  for (const line of linesAfterBanner(text)) {
+    try {
+      JSON.parse(line);
+    } catch {
+      problems.push(`not JSON: ${line.slice(0, 300)}`);
+    }
+  }
+  for (const line of text.split("\n"))
+    if (line.includes("deadlock detected")) problems.push(`deadlock: ${line.slice(0, 300)}`);
+  return problems;
+}
