@@ -12,15 +12,18 @@ import { errorResponse } from "./errors";
 type Params = Record<string, string | string[] | undefined>;
 export type RouteContext = { params: Promise<Params> };
 
+// Routes outside apiRoute use it too (next-auth's, the metrics); the health checks do not: a
+// load balancer's probe every few seconds would drown the access lines.
+
 /** What the route learns that its access line reports: the organization, once the session names it. */
 export type Seen = { organizationId?: string };
 
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
-export function withAccessLog<R extends Request>(
-  handler: (request: R, context: RouteContext, seen: Seen) => Promise<Response>,
+export function withAccessLog<R extends Request, C extends RouteContext = RouteContext>(
+  handler: (request: R, context: C, seen: Seen) => Promise<Response>,
 ) {
-  return async (request: R, context: RouteContext): Promise<Response> => {
+  return async (request: R, context: C): Promise<Response> => {
     const started = performance.now();
     const requestId = requestIdFrom(request.headers.get(REQUEST_ID_HEADER));
     const method = METHODS.has(request.method) ? request.method : "OTHER";

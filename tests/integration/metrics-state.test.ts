@@ -35,6 +35,7 @@ afterEach(() => {
 async function scrape(): Promise<string> {
   const response = await GET(
     new Request("http://localhost/api/metrics", { headers: { authorization: `Bearer ${TOKEN}` } }),
+    { params: Promise.resolve({}) },
   );
   expect(response.status).toBe(200);
   return response.text();

@@ -18,7 +18,9 @@ const TOKEN = "metrics-token-for-the-integration-test-0123456789";
 const org = withSyncedOrganization();
 
 const scrape = (authorization?: string) =>
-  GET(new Request("http://localhost/api/metrics", { headers: authorization ? { authorization } : {} }));
+  GET(new Request("http://localhost/api/metrics", { headers: authorization ? { authorization } : {} }), {
+    params: Promise.resolve({}),
+  });
 
 beforeAll(() => {
   process.env.METRICS_TOKEN = TOKEN;

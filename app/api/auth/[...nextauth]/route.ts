@@ -1,5 +1,6 @@
 import NextAuth from "next-auth";
 import type { NextRequest } from "next/server";
+import { withAccessLog } from "@/lib/http/access-log";
 import { errorResponse } from "@/lib/http/errors";
 import { withBoundedBody } from "@/lib/auth/bounded-request";
 import { recordConnectFailure, trackConnectAttempt } from "@/lib/auth/connect-failure";
@@ -56,4 +57,6 @@ function refusedCallback(req: NextRequest, reason: "issuer_mismatch"): Response 
   });
 }
 
-export { handler as GET, handler as POST };
+// An access line and a request id like every API route (the query, which holds the code, never logged).
+const routed = withAccessLog(handler);
+export { routed as GET, routed as POST };
