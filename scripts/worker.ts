@@ -8,6 +8,8 @@ import nextEnv from "@next/env";
 nextEnv.loadEnvConfig(process.cwd(), process.env.NODE_ENV !== "production");
 
 const { getEnv } = await import("../lib/env");
+// In production every line is JSON, this script's own messages too (lib/log.ts).
+if (process.env.NODE_ENV === "production") (await import("../lib/log")).routeConsoleToLog();
 const env = getEnv();
 if (!env.DATABASE_URL) {
   console.error("DATABASE_URL is required: the worker shares the web server's PostgreSQL.");
