@@ -10,10 +10,12 @@ export type LogLine = Record<string, unknown>;
 /** The server's lines after its banner, as written. */
 export function linesAfterBanner(text = readAppLog()): string[] {
   const lines = text.split("\n");
-  const ready = lines.findIndex((line) => /^\s*✓ Ready in /.test(line));
+  // Next.js colours its banner even into a pipe: its lines are read without the escape codes.
+  const plain = (line: string) => line.replace(/\u001b\[[0-9;]*m/g, "");
+  const ready = lines.findIndex((line) => /^\s*✓ Ready in /.test(plain(line)));
   if (ready < 0) return [];
   let from = ready + 1;
-  while (from < lines.length && /^\s*✓ Running next\.config\.\w+ took /.test(lines[from]!)) from++;
+  while (from < lines.length && /^\s*✓ Running next\.config\.\w+ took /.test(plain(lines[from]!))) from++;
   return lines.slice(from).filter((line) => line.trim() !== "");
 }
 
