@@ -19,30 +19,7 @@ function create() {
   // CPU, resident memory, heap, event-loop lag, GC pauses, open handles: prom-client's defaults.
   collectDefaultMetrics({ register: registry, prefix: METRIC_PREFIX });
   registerStateGauges(registry);
-  const httpRequests = new Counter({
-    name: "apportion_http_requests_total",
-    help: "API requests answered, by route pattern (/api/templates/[id]), method and status.",
-    labelNames: ["route", "method", "status"] as const,
-    registers: [registry],
-  });
-  const httpRequestSeconds = new Histogram({
-    name: "apportion_http_request_duration_seconds",
-    help: "Time from an API request's arrival to its answer's headers, by route pattern and method.",
-    labelNames: ["route", "method"] as const,
-    buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
-    registers: [registry],
-  });
-  const sendToVerifiedSeconds = new Histogram({
-    name: "apportion_send_to_verified_seconds",
-    help: "Time from a submission's Send to read-back finding it Verified.",
-    buckets: [5, 10, 30, 60, 120, 300, 600, 1800, 3600, 7200, 21600, 86400],
-    registers: [registry],
-  });
-  const tokenRefreshes = new Counter({
-    name: "apportion_token_refreshes_total",
-    help: "Token refreshes that succeeded (new tokens stored).",
-    registers: [registry],
-  });
+  const added = requestAndOutcomeMetrics(registry);
   const serviceCalls = new Counter({
     name: "apportion_service_calls_total",
     help: "Calls to the service by method, operation (path with ids as :id) and HTTP status (or network/timeout).",
@@ -133,10 +110,7 @@ function create() {
   });
   return {
     registry,
-    httpRequests,
-    httpRequestSeconds,
-    sendToVerifiedSeconds,
-    tokenRefreshes,
+    ...added,
     serviceCalls,
     serviceCallSeconds,
     rateLimited,
@@ -145,6 +119,35 @@ function create() {
     syncRuns,
     workerLoopTurns,
   };
+}
+
+/** The series of issue 30: HTTP requests by route pattern, send → Verified, token refreshes. */
+function requestAndOutcomeMetrics(registry: Registry) {
+  const httpRequests = new Counter({
+    name: "apportion_http_requests_total",
+    help: "API requests answered, by route pattern (/api/templates/[id]), method and status.",
+    labelNames: ["route", "method", "status"] as const,
+    registers: [registry],
+  });
+  const httpRequestSeconds = new Histogram({
+    name: "apportion_http_request_duration_seconds",
+    help: "Time from an API request's arrival to its answer's headers, by route pattern and method.",
+    labelNames: ["route", "method"] as const,
+    buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    registers: [registry],
+  });
+  const sendToVerifiedSeconds = new Histogram({
+    name: "apportion_send_to_verified_seconds",
+    help: "Time from a submission's Send to read-back finding it Verified.",
+    buckets: [5, 10, 30, 60, 120, 300, 600, 1800, 3600, 7200, 21600, 86400],
+    registers: [registry],
+  });
+  const tokenRefreshes = new Counter({
+    name: "apportion_token_refreshes_total",
+    help: "Token refreshes that succeeded (new tokens stored).",
+    registers: [registry],
+  });
+  return { httpRequests, httpRequestSeconds, sendToVerifiedSeconds, tokenRefreshes };
 }
 
 export type Metrics = ReturnType<typeof create>;
