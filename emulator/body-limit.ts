@@ -1,8 +1,12 @@
 // One limit on request bodies for every route (issue 31, item 7), set before any route reads one.
-// Hono's bodyLimit refuses a declared length over it unread and counts a chunked body as it
-// arrives, answering 413 as soon as the count passes the limit; the Node adapter then drains at
-// most 64 MB of what the client still sends, for half a second, and closes the connection.
-import { bodyLimit } from "hono/body-limit";
+// A declared length over it is refused unread; a chunked body is counted as it arrives and
+// refused with 413 the moment the count passes the limit, so at most the limit is ever held. The
+// Node adapter then drains at most 64 MB of what the client still sends, for half a second, and
+// closes the connection. Hono's own bodyLimit does the same but rebuilds the request from the
+// adapter's lightweight one, which undici's Request refuses when the adapter does not replace the
+// globals (server.ts): every chunked body under the limit answered 500. Here the request is
+// rebuilt from its URL, method, headers and signal instead.
+import type { Context, MiddlewareHandler } from "hono";
 
 /**
  * The largest body any route takes. An import (the largest) of 100 rows of a few hundred bytes
@@ -11,8 +15,36 @@ import { bodyLimit } from "hono/body-limit";
  */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-export const bodyLimitMiddleware = bodyLimit({
-  maxSize: MAX_BODY_BYTES,
-  // The API's refusal shape, on every route: a client that cannot send the body reads why.
-  onError: (c) => c.json({ valid: false, errors: [`The request body is larger than ${MAX_BODY_BYTES} bytes`] }, 413),
-});
+// The API's refusal shape, on every route: a client that cannot send the body reads why.
+const tooLarge = (c: Context) =>
+  c.json({ valid: false, errors: [`The request body is larger than ${MAX_BODY_BYTES} bytes`] }, 413);
+
+export const bodyLimitMiddleware: MiddlewareHandler = async (c, next) => {
+  const raw = c.req.raw;
+  if (raw.body === null) return next();
+  const declared = raw.headers.get("content-length");
+  if (declared !== null && !raw.headers.has("transfer-encoding")) {
+    return Number(declared) > MAX_BODY_BYTES ? tooLarge(c) : next();
+  }
+  const reader = raw.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    // Not cancelled: cancelling would destroy the socket before the 413 is written.
+    if (size > MAX_BODY_BYTES) return tooLarge(c);
+    chunks.push(value);
+  }
+  const headers = new Headers(raw.headers);
+  headers.delete("transfer-encoding");
+  headers.set("content-length", String(size));
+  c.req.raw = new Request(raw.url, {
+    method: raw.method,
+    headers,
+    body: size === 0 ? null : Buffer.concat(chunks, size),
+    signal: raw.signal,
+  });
+  return next();
+};

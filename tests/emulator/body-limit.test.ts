@@ -4,7 +4,7 @@
 import http from "node:http";
 import { describe, expect, it } from "vitest";
 import { MAX_BODY_BYTES } from "@/emulator/body-limit";
-import { emulatorPerFile, postJson, type TestEmulator } from "./helpers";
+import { emulatorPerFile, type TestEmulator } from "./helpers";
 
 let emu: TestEmulator;
 emulatorPerFile((started) => (emu = started));
@@ -42,6 +42,26 @@ function sendChunked(path: string): Promise<{ status: number; body: string; sent
   });
 }
 
+/** One POST on a connection of its own (the emulator closes one whose body it refused). */
+function postOnce(path: string, body: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      `${emu.url}${path}`,
+      {
+        method: "POST",
+        agent: false,
+        headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) },
+      },
+      (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      },
+    );
+    request.on("error", reject);
+    request.end(body);
+  });
+}
+
 describe("one body limit for every route", () => {
   it.each(["/admin/oauth2/token", "/__emulator/faults", "/__emulator/settings", "/admin/oauth2/authorize"])(
     "answers a 200 MB chunked body to %s with 413 before reading it all",
@@ -59,8 +79,25 @@ describe("one body limit for every route", () => {
 
   it("refuses a declared length over the limit unread, and takes a body under it", async () => {
     const big = JSON.stringify({ organization_id: 1001, padding: "x".repeat(MAX_BODY_BYTES) });
-    expect((await postJson(`${emu.url}/__emulator/disconnect`, JSON.parse(big))).status).toBe(413);
-    const small = await postJson(`${emu.url}/__emulator/disconnect`, { organization_id: 1001 });
-    expect(small.status).toBe(200);
+    expect(await postOnce("/__emulator/disconnect", big)).toBe(413);
+    expect(await postOnce("/__emulator/disconnect", '{"organization_id":1001}')).toBe(200);
+  });
+
+  it("serves a chunked body under the limit, and a DELETE without one", async () => {
+    const status = await new Promise<number>((resolve, reject) => {
+      const request = http.request(
+        `${emu.url}/__emulator/disconnect`,
+        { method: "POST", headers: { "Content-Type": "application/json", "Transfer-Encoding": "chunked" } },
+        (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        },
+      );
+      request.on("error", reject);
+      request.write('{"organization_id":');
+      request.end("1001}");
+    });
+    expect(status).toBe(200);
+    expect((await fetch(`${emu.url}/__emulator/faults`, { method: "DELETE" })).status).toBe(200);
   });
 });
