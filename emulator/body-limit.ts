@@ -15,9 +15,13 @@ import type { Context, MiddlewareHandler } from "hono";
  */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-// The API's refusal shape, on every route: a client that cannot send the body reads why.
+// The API's refusal shape, on every route: a client that cannot send the body reads why. The rest
+// of the body is not read, so the connection closes after the answer (RFC 9112 §9.6), and the
+// client knows not to send its next request on it.
 const tooLarge = (c: Context) =>
-  c.json({ valid: false, errors: [`The request body is larger than ${MAX_BODY_BYTES} bytes`] }, 413);
+  c.json({ valid: false, errors: [`The request body is larger than ${MAX_BODY_BYTES} bytes`] }, 413, {
+    Connection: "close",
+  });
 
 export const bodyLimitMiddleware: MiddlewareHandler = async (c, next) => {
   const raw = c.req.raw;

@@ -33,6 +33,8 @@ describe("import limits", () => {
       duplex: "half",
     } as RequestInit);
     expect(streamed.status).toBe(413);
+    // The rest is not read: the connection closes, so the client sends nothing more on it.
+    expect(streamed.headers.get("connection")).toBe("close");
     expect(await importsHeld()).toEqual([]);
   });
 
