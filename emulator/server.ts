@@ -2,6 +2,7 @@
 import { createServer } from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import { Hono } from "hono";
+import { bodyLimitMiddleware } from "./body-limit";
 import { configuredSettings, resolveConfig, type EmulatorConfig } from "./config";
 import { adminIntegrationRoutes } from "./routes/admin-integrations";
 import { apiRoutes } from "./routes/api";
@@ -36,7 +37,9 @@ export function createEmulator(config?: Partial<EmulatorConfig>): Emulator {
   const deps = { config: resolved, state };
   const app = new Hono();
 
-  // Realism (latency, rate limits) first: it plays the network and the service's front door.
+  // The body limit first, on every route, switches included: a front door refuses a runaway body
+  // before anything reads it. Then realism (latency, rate limits): the network and its limits.
+  app.use("*", bodyLimitMiddleware);
   app.use("*", realismMiddleware(deps));
   app.use("*", faultInjection(state));
   app.route("/", healthRoute());

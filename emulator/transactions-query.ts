@@ -11,6 +11,13 @@ export const MAX_PER_PAGE = 50;
 const DEFAULT_PER_PAGE = 25;
 /** The facts: a query token expires after 5 minutes of inactivity. */
 export const QUERY_TOKEN_TTL_MS = 5 * 60_000;
+/**
+ * Unfinished queries one organization may hold at once (issue 31, item 8): each holds a snapshot
+ * of its matches, some 6 MB of the emulator's memory over 200,000 gifts. The app's plan of a
+ * large organization's first copy leaves up to 25 count queries of one row unfinished and reads
+ * up to 16 windows at once (lib/transactions/sync-windows.ts): 41, under this cap.
+ */
+export const MAX_OPEN_QUERIES = 50;
 
 export type TransactionFilters = {
   campaignId: string | null;
@@ -245,6 +252,22 @@ export function pruneQueryTokens(tokens: Map<string, QueryToken>, nowMs: number)
     if (idle > 12 * QUERY_TOKEN_TTL_MS) tokens.delete(value);
     else if (idle >= QUERY_TOKEN_TTL_MS && token.matches.length > 0) token.matches = [];
   }
+}
+
+/**
+ * Null when the organization may begin one more query; else the seconds until its least recently
+ * used one lapses (a Retry-After). Lapsed tokens hold no snapshot and do not count.
+ */
+export function openQueriesFull(tokens: Map<string, QueryToken>, organizationId: number, nowMs: number): number | null {
+  let open = 0;
+  let oldest = Infinity;
+  for (const token of tokens.values()) {
+    if (token.organizationId !== organizationId || nowMs - token.lastUsedMs >= QUERY_TOKEN_TTL_MS) continue;
+    open++;
+    oldest = Math.min(oldest, token.lastUsedMs);
+  }
+  if (open < MAX_OPEN_QUERIES) return null;
+  return Math.max(1, Math.ceil((oldest + QUERY_TOKEN_TTL_MS - nowMs) / 1000));
 }
 
 /** How often a running emulator drops expired snapshots when no query comes to do it. */

@@ -1,10 +1,15 @@
 // The realism in force and what it keeps between requests (buckets, calls in progress, latency
-// draws, counts). Kept beside the emulator's state rather than in it: a reset (a new epoch)
+// draws, counts). Its checks run in this order (middleware.ts): calls at once, then both rate
+// buckets together. Kept beside the emulator's state rather than in it: a reset (a new epoch)
 // brings back the configured realism with empty buckets.
 import type { EmulatorDeps, EmulatorState } from "../state";
 import { LatencyDraw } from "./latency";
 import type { Realism } from "./realism";
+import { rateLimitHeaders, type LimitItem } from "./ratelimit-headers";
 import { TokenBucket } from "./token-bucket";
+
+/** Who makes an API call, as far as the limits care. */
+export type Caller = { tokenHash: string; clientId: string; organizationId: number };
 
 export type RealismStats = {
   refused_per_token: number;
@@ -37,27 +42,50 @@ export class RealismState {
     return this.latency?.next() ?? 0;
   }
 
-  /** Null when the call may go on; else milliseconds until it could. Both buckets must have a
-   *  token; one is taken from each only then. */
-  takeRate(tokenHash: string, organizationId: number, now: number): number | null {
-    const { perToken, perOrganization } = this.realism;
-    if (perOrganization) {
-      const bucket = bucketOf(this.organizationBuckets, organizationId, perOrganization, now);
-      const wait = bucket.take(now);
-      if (wait !== null) {
-        this.stats.refused_per_organization++;
-        return wait;
-      }
+  /**
+   * Null when the call may go on, having taken one token from each bucket that limits it; else
+   * the milliseconds until both could give one, having taken none (a refused call takes no token).
+   * Counted as refused by the bucket that holds it longest (the organization's on a tie).
+   */
+  takeRate(caller: Caller, now: number): number | null {
+    const { organization, own } = this.bucketsOf(caller, now);
+    const organizationWait = organization?.wait(now) ?? null;
+    const ownWait = own?.wait(now) ?? null;
+    if (organizationWait === null && ownWait === null) {
+      organization?.take(now);
+      own?.take(now);
+      return null;
     }
-    if (perToken) {
-      const bucket = bucketOf(this.tokenBuckets, tokenHash, perToken, now);
-      const wait = bucket.take(now);
-      if (wait !== null) {
-        this.stats.refused_per_token++;
-        return wait;
-      }
+    if ((organizationWait ?? -1) >= (ownWait ?? -1)) this.stats.refused_per_organization++;
+    else this.stats.refused_per_token++;
+    return Math.max(organizationWait ?? 0, ownWait ?? 0);
+  }
+
+  /** RateLimit-Policy and RateLimit for this caller as things stand (ratelimit-headers.ts). */
+  headers(caller: Caller, now: number): Record<string, string> {
+    const { organization, own } = this.bucketsOf(caller, now);
+    const items: LimitItem[] = [];
+    if (own) items.push({ name: this.realism.rateKey === "token" ? "token" : "client-organization", bucket: own });
+    if (organization) items.push({ name: "organization", bucket: organization });
+    const limit = this.realism.concurrentPerOrganization;
+    if (limit !== null) {
+      const inProgress = this.inProgress.get(caller.organizationId) ?? 0;
+      items.push({ name: "concurrency", concurrent: { limit, inProgress } });
     }
-    return null;
+    return rateLimitHeaders(items, now);
+  }
+
+  /** The caller's own bucket is keyed by access token or by client and organization (rateKey). */
+  private bucketsOf(caller: Caller, now: number) {
+    const { perToken, perOrganization, rateKey } = this.realism;
+    const key =
+      rateKey === "token"
+        ? `token ${caller.tokenHash}`
+        : `client ${caller.clientId} organization ${caller.organizationId}`;
+    return {
+      organization: perOrganization && bucketOf(this.organizationBuckets, caller.organizationId, perOrganization, now),
+      own: perToken && bucketOf(this.tokenBuckets, key, perToken, now),
+    };
   }
 
   /** False when the organization already has as many calls in progress as it may. */

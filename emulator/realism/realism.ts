@@ -1,5 +1,5 @@
 // How much the emulator behaves like a remote service under load (issue 22): latency per call,
-// rate limits per access token and per organization, a limit of calls at once per organization,
+// rate limits per access token (or per client and organization) and per organization, a limit of calls at once per organization,
 // and time spent per imported row. All off by default. The configured values come from
 // EMULATOR_* variables (realismFromEnv); POST /__emulator/realism replaces them at run time and a
 // reset restores the configured ones (README, "Realism").
@@ -11,8 +11,12 @@ export type Rate = { perSecond: number; burst: number };
 export type Realism = {
   /** Each call's latency is drawn from a log-normal distribution with this median and p99. */
   latency: { medianMs: number; p99Ms: number } | null;
+  /** The caller's own rate (`rate_per_token`); whose it is is `rateKey`'s. */
   perToken: Rate | null;
   perOrganization: Rate | null;
+  /** What the caller's own bucket is kept by: each access token (a refresh brings a fresh one),
+   *  or the client and organization together, as services that limit an application per account do. */
+  rateKey: RateKey;
   /** Calls of one organization being answered at once; one more is refused (429). */
   concurrentPerOrganization: number | null;
   /** Time an import spends Working per row, on top of the import delay. */
@@ -21,10 +25,14 @@ export type Realism = {
   seed: number;
 };
 
+export const RATE_KEYS = ["token", "client_organization"] as const;
+export type RateKey = (typeof RATE_KEYS)[number];
+
 export const NO_REALISM: Realism = {
   latency: null,
   perToken: null,
   perOrganization: null,
+  rateKey: "token",
   concurrentPerOrganization: null,
   importMsPerRow: 0,
   seed: 1,
@@ -46,6 +54,7 @@ export const RealismBody = z
       .optional(),
     rate_per_token: rate.optional(),
     rate_per_organization: rate.optional(),
+    rate_key: z.enum(RATE_KEYS).optional(),
     concurrent_per_organization: z.number().int().min(1).max(10_000).nullable().optional(),
     import_ms_per_row: z.number().int().min(0).max(10_000).optional(),
     seed: z.number().int().optional(),
@@ -64,6 +73,7 @@ export function realismFromBody(body: z.infer<typeof RealismBody>, configured: R
     perToken: body.rate_per_token === undefined ? configured.perToken : toRate(body.rate_per_token),
     perOrganization:
       body.rate_per_organization === undefined ? configured.perOrganization : toRate(body.rate_per_organization),
+    rateKey: pick(body.rate_key, configured.rateKey),
     concurrentPerOrganization: pick(body.concurrent_per_organization, configured.concurrentPerOrganization),
     importMsPerRow: pick(body.import_ms_per_row, configured.importMsPerRow),
     seed: pick(body.seed, configured.seed),
@@ -76,6 +86,7 @@ export function realismJson(realism: Realism) {
     latency: realism.latency && { median_ms: realism.latency.medianMs, p99_ms: realism.latency.p99Ms },
     rate_per_token: rateJson(realism.perToken),
     rate_per_organization: rateJson(realism.perOrganization),
+    rate_key: realism.rateKey,
     concurrent_per_organization: realism.concurrentPerOrganization,
     import_ms_per_row: realism.importMsPerRow,
     seed: realism.seed,
@@ -86,7 +97,7 @@ export function realismJson(realism: Realism) {
  * EMULATOR_LATENCY_MEDIAN_MS and EMULATOR_LATENCY_P99_MS (both, or neither);
  * EMULATOR_RATE_PER_TOKEN and EMULATOR_RATE_PER_ORGANIZATION as "requests per second" or
  * "requests per second/burst" (the burst defaults to one second's worth);
- * EMULATOR_CONCURRENT_PER_ORGANIZATION; EMULATOR_IMPORT_MS_PER_ROW; EMULATOR_REALISM_SEED.
+ * EMULATOR_RATE_KEY (`token` or `client_organization`); EMULATOR_CONCURRENT_PER_ORGANIZATION; EMULATOR_IMPORT_MS_PER_ROW; EMULATOR_REALISM_SEED.
  * A value that does not parse fails the start with its name.
  */
 export function realismFromEnv(env: NodeJS.ProcessEnv): Realism {
@@ -105,6 +116,12 @@ export function realismFromEnv(env: NodeJS.ProcessEnv): Realism {
   if (env.EMULATOR_RATE_PER_TOKEN) realism.perToken = parseRate("EMULATOR_RATE_PER_TOKEN", env.EMULATOR_RATE_PER_TOKEN);
   if (env.EMULATOR_RATE_PER_ORGANIZATION)
     realism.perOrganization = parseRate("EMULATOR_RATE_PER_ORGANIZATION", env.EMULATOR_RATE_PER_ORGANIZATION);
+  if (env.EMULATOR_RATE_KEY) {
+    const key = RATE_KEYS.find((k) => k === env.EMULATOR_RATE_KEY?.trim());
+    if (key === undefined)
+      throw new Error(`EMULATOR_RATE_KEY must be one of ${RATE_KEYS.join(", ")}, got "${env.EMULATOR_RATE_KEY}"`);
+    realism.rateKey = key;
+  }
   if (env.EMULATOR_CONCURRENT_PER_ORGANIZATION) {
     const limit = whole("EMULATOR_CONCURRENT_PER_ORGANIZATION", env.EMULATOR_CONCURRENT_PER_ORGANIZATION);
     if (limit < 1) throw new Error("EMULATOR_CONCURRENT_PER_ORGANIZATION must be at least 1");

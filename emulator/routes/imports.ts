@@ -1,7 +1,6 @@
 // Imports: create (spec operation 4), status of one, stats (facts), and the listing with its
 // notifications (spec operation 5, whose real path is not shown: the emulator chose /imports/list).
 import type { Context, Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { readJsonObject } from "../http";
 import { parseImportRequest } from "../imports/import-request";
 import { rowTextProblems } from "../imports/row-text";
@@ -11,16 +10,6 @@ import type { EmulatorDeps } from "../state";
 import { API_PREFIX, NOT_JSON_OBJECT, lacksScope, refuse, refuseAll, type ApiEnv } from "./api-common";
 
 const MAX_LIST_PER_PAGE = 50;
-/**
- * An import body: 100 rows of a few hundred bytes each are some 50 kB; 1 MiB leaves room and
- * stops a runaway body while it streams (hono's bodyLimit counts the bytes as they arrive).
- */
-export const MAX_IMPORT_BODY_BYTES = 1024 * 1024;
-const importBodyLimit = bodyLimit({
-  maxSize: MAX_IMPORT_BODY_BYTES,
-  onError: (c) =>
-    c.json({ valid: false, errors: [`The request body is larger than ${MAX_IMPORT_BODY_BYTES} bytes`] }, 413),
-});
 const OTHER_STATUS_NAMES: Record<string, string> = { Pending: "Queued", Working: "Running", Complete: "Done" };
 
 export function importRoutes(app: Hono<ApiEnv>, deps: EmulatorDeps): void {
@@ -33,7 +22,8 @@ export function importRoutes(app: Hono<ApiEnv>, deps: EmulatorDeps): void {
   const importsOf = (c: Context<ApiEnv>): ImportJob[] =>
     [...state.imports.values()].filter((job) => job.organizationId === c.get("grant").organizationId);
 
-  app.post(`${API_PREFIX}/imports`, importBodyLimit, async (c) => {
+  // Its body is limited with every other (body-limit.ts, mounted first in server.ts).
+  app.post(`${API_PREFIX}/imports`, async (c) => {
     const denied = lacksScope(c, "data_add");
     if (denied) return denied;
     const body = await readJsonObject(c);

@@ -4,13 +4,17 @@ import type { Hono } from "hono";
 import { readJsonObject } from "../http";
 import type { EmulatorDeps } from "../state";
 import {
+  MAX_OPEN_QUERIES,
   QUERY_TOKEN_TTL_MS,
   answerPage,
+  openQueriesFull,
   parseQueryRequest,
   pruneQueryTokens,
   type QueryPage,
 } from "../transactions-query";
 import { API_PREFIX, NOT_JSON_OBJECT, lacksScope, refuse, refuseAll, type ApiEnv } from "./api-common";
+
+const TOO_MANY_QUERIES = `Too many open queries: this organization holds ${MAX_OPEN_QUERIES} unfinished queries, the most it may. Read one to its last page, or wait for one to lapse (5 minutes after its last use).`;
 
 export function transactionRoutes(app: Hono<ApiEnv>, { state, config }: EmulatorDeps): void {
   app.post(`${API_PREFIX}/transactions/query`, async (c) => {
@@ -31,6 +35,10 @@ export function transactionRoutes(app: Hono<ApiEnv>, { state, config }: Emulator
 
     let page: QueryPage;
     if (request.kind === "new") {
+      // A cap on unfinished queries, as services cap open cursors: 429, since waiting frees one.
+      const retryAfter = openQueriesFull(state.queryTokens, org.id, now);
+      if (retryAfter !== null)
+        return c.json({ valid: false, errors: [TOO_MANY_QUERIES] }, 429, { "Retry-After": String(retryAfter) });
       page = answerPage(state.queryTokens, org, { ...request, offset: 0, token: null }, now, held);
     } else {
       const stored = state.queryTokens.get(request.token);

@@ -2,8 +2,8 @@
 // row's names are refused when too long or not Unicode (422, nothing queued), and an expired
 // query token's snapshot is dropped at once, so its memory is released.
 import { describe, expect, it } from "vitest";
-import { QUERY_TOKEN_TTL_MS } from "@/emulator/transactions-query";
-import { callApi, connectedEmulatorPerFile, type TestEmulator } from "./helpers";
+import { MAX_OPEN_QUERIES, QUERY_TOKEN_TTL_MS } from "@/emulator/transactions-query";
+import { callApi, connect, connectedEmulatorPerFile, type TestEmulator } from "./helpers";
 import { importBody, row } from "./import-helpers";
 import { emulatorState } from "./probe-helpers";
 
@@ -33,6 +33,8 @@ describe("import limits", () => {
       duplex: "half",
     } as RequestInit);
     expect(streamed.status).toBe(413);
+    // The rest is not read: the connection closes, so the client sends nothing more on it.
+    expect(streamed.headers.get("connection")).toBe("close");
     expect(await importsHeld()).toEqual([]);
   });
 
@@ -78,5 +80,50 @@ describe("query snapshots", () => {
     const again = await query({ query_token: first.query_token });
     expect(again.status).toBe(400);
     expect(await again.json()).toEqual({ valid: false, errors: ["Query token expired"] });
+  });
+});
+
+describe("open queries per organization", () => {
+  const query = (bearer: string, body: unknown) =>
+    callApi(emu, bearer, "/transactions/query", { method: "POST", body: JSON.stringify(body) });
+  const open = async (bearer: string) => {
+    const answer = await query(bearer, { per_page: 1 });
+    expect(answer.status).toBe(200);
+    return ((await answer.json()) as { query_token: string }).query_token;
+  };
+
+  it("refuses a new query past the cap with 429, Retry-After and a message; going on is still served", async () => {
+    const tokens: string[] = [];
+    for (let i = 0; i < MAX_OPEN_QUERIES; i++) {
+      tokens.push(await open(token));
+      emu.clock.ms += 1_000;
+    }
+    const refused = await query(token, { per_page: 1 });
+    expect(refused.status).toBe(429);
+    // The oldest held query lapses 5 minutes after its last use, 50 s of which have passed.
+    expect(refused.headers.get("retry-after")).toBe(String(QUERY_TOKEN_TTL_MS / 1000 - MAX_OPEN_QUERIES));
+    expect(await refused.json()).toEqual({
+      valid: false,
+      errors: [
+        `Too many open queries: this organization holds ${MAX_OPEN_QUERIES} unfinished queries, the most it may. Read one to its last page, or wait for one to lapse (5 minutes after its last use).`,
+      ],
+    });
+    // A query under way goes on; another organization is not held back.
+    expect((await query(token, { query_token: tokens[1] })).status).toBe(200);
+    const harbor = await connect(emu, { email: "admin@harbor.example" });
+    await open(harbor.access_token);
+    // Read to its last page, a query is done with and its place is free.
+    let next: string | null = tokens[0]!;
+    while (next !== null) {
+      const page = (await (await query(token, { query_token: next, per_page: 50 })).json()) as {
+        query_token: string | null;
+      };
+      next = page.query_token;
+    }
+    await open(token);
+    expect((await query(token, { per_page: 1 })).status).toBe(429);
+    // Lapsed queries free theirs.
+    emu.clock.ms += QUERY_TOKEN_TTL_MS;
+    expect((await query(token, { per_page: 1 })).status).toBe(200);
   });
 });

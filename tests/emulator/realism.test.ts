@@ -43,13 +43,17 @@ describe("latency", () => {
 });
 
 describe("rate limits", () => {
-  it("a token bucket refuses past its burst and says when the next token comes", () => {
+  it("a token bucket refuses past its burst, says when the next token comes, and a look takes nothing", () => {
     const bucket = new TokenBucket({ perSecond: 4, burst: 2 }, 0);
-    expect(bucket.take(0)).toBeNull();
-    expect(bucket.take(0)).toBeNull();
-    expect(bucket.take(0)).toBe(250);
-    expect(bucket.take(100)).toBe(150); // a refusal took nothing
-    expect(bucket.take(250)).toBeNull();
+    expect(bucket.wait(0)).toBeNull();
+    bucket.take(0);
+    expect(bucket.wait(0)).toBeNull();
+    bucket.take(0);
+    expect(bucket.wait(0)).toBe(250);
+    expect(bucket.wait(100)).toBe(150); // the refusal took nothing
+    expect(bucket.wait(250)).toBeNull();
+    expect(bucket.untilNext(250)).toBe(250);
+    expect(bucket.untilNext(1_000)).toBeNull(); // full
   });
 
   it("refuses calls past the token's rate with 429 and Retry-After, and lets another token through", async () => {
@@ -113,6 +117,7 @@ describe("configuration", () => {
         EMULATOR_LATENCY_P99_MS: "600",
         EMULATOR_RATE_PER_TOKEN: "10/20",
         EMULATOR_RATE_PER_ORGANIZATION: "10",
+        EMULATOR_RATE_KEY: "client_organization",
         EMULATOR_CONCURRENT_PER_ORGANIZATION: "8",
         EMULATOR_IMPORT_MS_PER_ROW: "5",
         EMULATOR_REALISM_SEED: "3",
@@ -122,6 +127,7 @@ describe("configuration", () => {
       latency: { medianMs: 150, p99Ms: 600 },
       perToken: { perSecond: 10, burst: 20 },
       perOrganization: { perSecond: 10, burst: 10 },
+      rateKey: "client_organization",
       concurrentPerOrganization: 8,
       importMsPerRow: 5,
       seed: 3,
@@ -129,6 +135,8 @@ describe("configuration", () => {
     expect(configFromEnv(env({})).realism.latency).toBeNull();
     expect(() => configFromEnv(env({ EMULATOR_RATE_PER_TOKEN: "fast" }))).toThrow(/EMULATOR_RATE_PER_TOKEN/);
     expect(() => configFromEnv(env({ EMULATOR_LATENCY_MEDIAN_MS: "150" }))).toThrow(/go together/);
+    expect(configFromEnv(env({})).realism.rateKey).toBe("token");
+    expect(() => configFromEnv(env({ EMULATOR_RATE_KEY: "ip" }))).toThrow(/EMULATOR_RATE_KEY/);
   });
 });
 
