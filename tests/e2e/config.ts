@@ -1,4 +1,6 @@
 // Addresses and credentials of the end-to-end run. The secrets are test values, nothing else.
+import os from "node:os";
+import path from "node:path";
 import { databaseUrl } from "../support/database";
 
 // Overridable, so two checkouts on one machine can run their suites side by side.
@@ -7,6 +9,8 @@ export const EMULATOR_PORT = Number(process.env.E2E_EMULATOR_PORT ?? 4110);
 export const APP_URL = `http://localhost:${APP_PORT}`;
 export const EMULATOR_URL = `http://127.0.0.1:${EMULATOR_PORT}`;
 export const E2E_DATABASE = process.env.E2E_DATABASE ?? "apportion_e2e";
+/** The app's standard output (its JSON log lines) during the run, written by serve-app.ts. */
+export const APP_LOG = path.join(os.tmpdir(), `apportion-e2e-app-${APP_PORT}.log`);
 
 export const CLIENT_ID = "apportion-e2e";
 export const CLIENT_SECRET = "e2e-client-secret-4b1d7c2e9a";

@@ -1,8 +1,8 @@
 // Playwright's web server for the app: a fresh e2e database on the real PostgreSQL, a
 // production build, then `npm start`'s launcher (which applies migrations with the Prisma CLI).
 import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
-import { E2E_DATABASE } from "./config";
+import { createWriteStream, existsSync } from "node:fs";
+import { APP_LOG, E2E_DATABASE } from "./config";
 import { recreateDatabase } from "../support/database";
 
 await recreateDatabase(E2E_DATABASE);
@@ -11,7 +11,13 @@ if (process.env.E2E_SKIP_BUILD !== "1" || !existsSync(".next/BUILD_ID")) {
 }
 // As `npm start` runs it: node with tsx's loader in one process, so a stop signal reaches the
 // launcher itself (the tsx command kills a child that does not acknowledge a signal in 30 ms).
-const app = spawn(process.execPath, ["--import", "tsx", "scripts/launch.ts", "start"], { stdio: "inherit" });
+const app = spawn(process.execPath, ["--import", "tsx", "scripts/launch.ts", "start"], {
+  stdio: ["inherit", "pipe", "inherit"],
+});
+// The app's log goes on to Playwright as before, and into APP_LOG for specs that check a line.
+const log = createWriteStream(APP_LOG);
+app.stdout.pipe(process.stdout);
+app.stdout.pipe(log);
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => app.kill(signal));
 app.on("exit", (code) => process.exit(code ?? 0));
 
