@@ -54,3 +54,28 @@ export function pathSegmentProblem(segment: string): string | null {
     return null;
   }
 }
+
+export const UNDECODABLE =
+  "is not text: it holds a percent-escape that is not UTF-8 (such as %FF) or a broken one; correct the address.";
+
+/**
+ * A segment of an address as it arrived (still percent-encoded), decoded as Next.js decodes a
+ * dynamic segment; null when it does not decode: a byte that is not UTF-8 (%FF), an encoded half
+ * of a surrogate pair (%ED%A0%80), a character cut short (%C3), a "%" that starts no escape.
+ * decodeURIComponent is a fatal UTF-8 decoder (ECMA-262's Decode throws on any invalid sequence)
+ * and the very function Next.js's route matcher uses, so this refuses exactly what would otherwise
+ * fail inside Next.js (a 500 with no headers and no log line: issue 31, item 1).
+ */
+export function decodedPathSegment(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
+
+/** What is wrong with a segment of an address as it arrived (percent-encoded), or null. */
+export function rawPathSegmentProblem(segment: string): string | null {
+  const text = decodedPathSegment(segment);
+  return textProblem(segment) ?? (text === null ? UNDECODABLE : textProblem(text));
+}

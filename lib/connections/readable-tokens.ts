@@ -1,7 +1,9 @@
 // Opening a connection's tokens where a call needs them. An envelope that does not open (sealed
-// with a key no longer in TOKEN_ENCRYPTION_KEYS, or changed in the database) can never be used
-// again: the connection moves to needs-reconnect with words an admin can act on, and the log
-// says which connection and which key id, never the envelope.
+// with a key no longer in TOKEN_ENCRYPTION_KEYS, changed in the database, emptied, or missing on a
+// connection never disconnected) can never be used again: the connection moves to
+// needs-reconnect through markStopped, the one way a connection stops (its event, the banner and
+// whatever else follows a stop), with words an admin can act on, and the log says which
+// connection and which key id, never the envelope.
 import "server-only";
 import { AppError } from "@/lib/app-error";
 import type { Connection } from "@/lib/generated/prisma/client";
@@ -19,7 +21,7 @@ export async function readableTokens(connection: Connection): Promise<Connection
     if (!(error instanceof TokenCipherError)) throw error;
     log.error("connection.tokens_unreadable", {
       connectionId: connection.id,
-      keyId: connection.accessTokenEnvelope ? envelopeKeyId(connection.accessTokenEnvelope) : null,
+      keyId: (connection.accessTokenEnvelope && envelopeKeyId(connection.accessTokenEnvelope)) ?? null,
       reason: error.message,
     });
     await markStopped(connection.id, "needs_reconnect", UNREADABLE_TOKENS_MESSAGE);

@@ -8,7 +8,7 @@ import { log } from "@/lib/log";
 import { missingScopes } from "@/lib/scopes";
 import type { TokenResponse } from "@/lib/service/schemas";
 import { existingProcessConnectionCache, processConnectionCache } from "./connection-cache";
-import { activeKeyId, open, seal } from "./token-cipher";
+import { activeKeyId, type Keyring, open, seal, TokenCipherError } from "./token-cipher";
 
 export type ConnectionTokens = { accessToken: string; refreshToken: string | null };
 
@@ -29,15 +29,29 @@ export function sealTokens(
   };
 }
 
+/**
+ * The connection's tokens, or null once it is disconnected (markDisconnected deletes them). Any
+ * other connection without an access token, or with an empty envelope or token, has lost what it
+ * was given: a TokenCipherError, as an envelope that does not open (readable-tokens.ts). A missing
+ * refresh token is the service's choice (it may send none); an empty one is not.
+ */
 export function openTokens(connection: Connection): ConnectionTokens | null {
-  if (!connection.accessTokenEnvelope) return null;
+  if (connection.accessTokenEnvelope === null && connection.status === "disconnected") return null;
   const keys = getEnv().TOKEN_ENCRYPTION_KEYS;
   return {
-    accessToken: open(connection.accessTokenEnvelope, keys, context(connection, "access")),
-    refreshToken: connection.refreshTokenEnvelope
-      ? open(connection.refreshTokenEnvelope, keys, context(connection, "refresh"))
-      : null,
+    accessToken: openToken(connection.accessTokenEnvelope, keys, context(connection, "access")),
+    refreshToken:
+      connection.refreshTokenEnvelope === null
+        ? null
+        : openToken(connection.refreshTokenEnvelope, keys, context(connection, "refresh")),
   };
+}
+
+function openToken(envelope: string | null, keys: Keyring, context: string): string {
+  if (!envelope) throw new TokenCipherError("No token envelope is stored");
+  const token = open(envelope, keys, context);
+  if (token === "") throw new TokenCipherError("The token envelope holds an empty token");
+  return token;
 }
 
 /** expires_in is advice (the spec says tokens do not expire); kept so a refresh can be early. */

@@ -55,9 +55,14 @@ export function open(envelope: string, keyring: Keyring, context: string): strin
   }
 }
 
-/** The key id inside an envelope, without opening it (for rotation). */
+/**
+ * The key id inside an envelope, without opening it (for rotation and logs). Only from a string
+ * shaped like an envelope with a key id as lib/env.ts allows them: anything else in the column
+ * may be sealed text or garbage, neither of which a log may carry.
+ */
 export function envelopeKeyId(envelope: string): string | undefined {
-  return envelope.split(".")[1];
+  const [version, id] = envelope.split(".");
+  return version === VERSION && id !== undefined && /^[A-Za-z0-9_-]{1,32}$/.test(id) ? id : undefined;
 }
 
 function additionalData(keyId: string, context: string): Buffer {

@@ -12,6 +12,18 @@ import { type NameKind, namesInUse } from "@/lib/submissions/new-names";
 /** Items sent in one approval at most (a bulk allocation's limit of gifts). */
 export const MAX_APPROVED = 10_000;
 
+const NOT_WAITING = "Some of these gifts are not waiting in the inbox any more. Reload the inbox.";
+
+/**
+ * The one rule of skip, approve and selection for the ids a request names: each must be an item
+ * of this organization that the action can take (waiting for the admin). One that is not (another
+ * organization's, gone, or decided already) makes the whole request not found (404) and nothing
+ * changes, rather than acting on the rest. `found`: the distinct items the action found.
+ */
+export function assertEveryItemFound(asked: readonly string[], found: number): void {
+  if (found !== new Set(asked).size) throw new AppError("not_found", NOT_WAITING);
+}
+
 export type InboxNewName = { kind: NameKind; name: string; /** Gifts of the selection using it. */ gifts: number };
 
 export const selectionSchema = z.object({
@@ -42,10 +54,7 @@ export async function selectionSummary(
     inboxNewNames(connectionId, items),
   ]);
   const gifts = counted?.gifts ?? 0;
-  // As approving answers: an id that is not a waiting item of this organization is not found.
-  if (items !== "all" && gifts !== new Set(items).size) {
-    throw new AppError("not_found", "Some of these gifts are not waiting in the inbox any more. Reload the inbox.");
-  }
+  if (items !== "all") assertEveryItemFound(items, gifts);
   return { gifts, totalCents: Number(counted?.cents ?? 0), newNames };
 }
 

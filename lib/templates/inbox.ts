@@ -17,7 +17,7 @@ import {
 import { type Allocation, confirmedNameSchema } from "@/lib/splits/schema";
 import { readStoredJson } from "@/lib/stored-json";
 import { createSubmission } from "@/lib/submissions/create";
-import { MAX_APPROVED, selectionSchema } from "./inbox-names";
+import { assertEveryItemFound, MAX_APPROVED, selectionSchema } from "./inbox-names";
 import { proposalFor } from "./match";
 import { loadTemplate } from "./store";
 
@@ -155,9 +155,7 @@ export async function approveItems(connection: Connection, request: ApproveReque
     orderBy: { createdAt: "asc" },
     take: MAX_APPROVED,
   });
-  if (request.items !== "all" && items.length !== request.items.length) {
-    throw new AppError("not_found", "Some of these gifts are not waiting in the inbox any more. Reload the inbox.");
-  }
+  if (request.items !== "all") assertEveryItemFound(request.items, items.length);
   if (items.length === 0) throw new AppError("invalid_input", "No gift in the inbox is ready to send.");
   const allocations: Allocation[] = items.map((i) =>
     readStoredJson(storedAllocation, i.allocation, "InboxItem.allocation"),
@@ -180,14 +178,17 @@ export const itemIdsSchema = z.object({
   items: z.array(z.uuid()).min(1, "Choose at least one gift.").max(MAX_APPROVED),
 });
 
-/** The admin says no: the items leave the inbox, their gifts as they are. */
+/** The admin says no: the items leave the inbox, their gifts as they are. All of them or none
+ *  (assertEveryItemFound): the update is undone when it took fewer items than were named. */
 export async function skipItems(connectionId: string, ids: string[]): Promise<{ skipped: number }> {
-  const { count } = await db().inboxItem.updateMany({
-    where: { connectionId, id: { in: ids }, status: { in: WAITING } },
-    data: { status: "skipped", decidedAt: new Date() },
+  return db().$transaction(async (tx) => {
+    const { count } = await tx.inboxItem.updateMany({
+      where: { connectionId, id: { in: ids }, status: { in: WAITING } },
+      data: { status: "skipped", decidedAt: new Date() },
+    });
+    assertEveryItemFound(ids, count);
+    return { skipped: count };
   });
-  if (count === 0) throw new AppError("not_found", "These gifts are not waiting in the inbox.");
-  return { skipped: count };
 }
 
 export const chooseSchema = z.object({ templateId: z.uuid("Choose a template.") });

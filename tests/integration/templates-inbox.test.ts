@@ -265,6 +265,42 @@ describe("templates and the To allocate inbox", () => {
     expect((await listInbox(harbor.id, "waiting")).items).toEqual([]);
     expect((await items())[0]?.status).toBe("waiting");
   });
+
+  // Issue 31, item 3: skip took its own item out of a list holding another organization's and
+  // answered 200, where approve and selection answered 404 for the same list.
+  it("a list mixing this organization's items with another's is not found by skip, approve and selection alike, and nothing changes", async () => {
+    await createTemplate(org.connection.id, template());
+    await newGifts(2);
+    await syncTransactions(org.connection.id);
+    const [mine, second] = await items();
+    const harbor = await connectOrganization(org.emulator, "admin@harbor.example");
+    const [theirs] = await db().inboxItem.createManyAndReturn({
+      data: [{ connectionId: harbor.id, transactionId: "harbor-1", status: "waiting", templateId: null }],
+    });
+    const notFound = expect.objectContaining({ code: "not_found" });
+    const lists = [
+      [mine!.id, theirs!.id],
+      // An id of no item at all, and an item of this organization no longer waiting.
+      [mine!.id, crypto.randomUUID()],
+    ];
+    await skipItems(org.connection.id, [second!.id]);
+    lists.push([mine!.id, second!.id]);
+    for (const list of lists) {
+      await expect(skipItems(org.connection.id, list)).rejects.toEqual(notFound);
+      await expect(approveItems(org.connection, { idempotencyKey: crypto.randomUUID(), items: list })).rejects.toEqual(
+        notFound,
+      );
+      await expect(selectionSummary(org.connection.id, list)).rejects.toEqual(notFound);
+    }
+    expect((await items()).map((i) => [i.id, i.status])).toEqual([
+      [mine!.id, "waiting"],
+      [second!.id, "skipped"],
+    ]);
+    expect((await db().inboxItem.findUnique({ where: { id: theirs!.id } }))?.status).toBe("waiting");
+    expect(await db().submission.count()).toBe(0);
+    // The same id twice is still one item.
+    expect(await skipItems(org.connection.id, [mine!.id, mine!.id])).toEqual({ skipped: 1 });
+  });
 });
 
 async function until(condition: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {

@@ -7,7 +7,8 @@ import { type RunningEmulator, startEmulator } from "@/emulator/server";
 import { AppError } from "@/lib/app-error";
 import { checkConnection, disconnectConnection } from "@/lib/connections/lifecycle";
 import { UNREADABLE_TOKENS_MESSAGE } from "@/lib/connections/readable-tokens";
-import { findConnection } from "@/lib/connections/store";
+import { withServiceAccess } from "@/lib/connections/service-access";
+import { findConnection, sealTokens } from "@/lib/connections/store";
 import { db } from "@/lib/db";
 import { clearEnvCache } from "@/lib/env";
 import type { Connection } from "@/lib/generated/prisma/client";
@@ -115,6 +116,58 @@ describe("a token envelope that cannot be opened", () => {
     });
     await expectNeedsReconnect(connection);
     expect((await emulatorState(emulator)).stats.tokenRequests.refresh_token).toBe(0);
+  });
+
+  // Issue 31, item 4: an empty envelope (or none, on a connection that was never disconnected)
+  // left the connection active while every call failed ("Connect an organization first.").
+  it("an empty access envelope: needs reconnect, like a changed one", async () => {
+    const connection = await connectOrganization(emulator);
+    await db().connection.update({ where: { id: connection.id }, data: { accessTokenEnvelope: "" } });
+    await expectNeedsReconnect(connection);
+  });
+
+  it("no access envelope on a connection that was never disconnected: needs reconnect", async () => {
+    const connection = await connectOrganization(emulator);
+    await db().connection.update({ where: { id: connection.id }, data: { accessTokenEnvelope: null } });
+    await expectNeedsReconnect(connection);
+  });
+
+  it("an empty refresh envelope: needs reconnect before any call", async () => {
+    const connection = await connectOrganization(emulator);
+    await db().connection.update({ where: { id: connection.id }, data: { refreshTokenEnvelope: "" } });
+    await expectNeedsReconnect(connection);
+    expect((await emulatorState(emulator)).stats.tokenRequests.refresh_token).toBe(0);
+  });
+
+  it("an envelope that opens to an empty token: needs reconnect", async () => {
+    const connection = await connectOrganization(emulator);
+    const empty = sealTokens(connection, { accessToken: "", refreshToken: null });
+    await db().connection.update({
+      where: { id: connection.id },
+      data: { accessTokenEnvelope: empty.accessTokenEnvelope },
+    });
+    await expectNeedsReconnect(connection);
+  });
+
+  it("both envelopes garbled (not envelopes at all): needs reconnect, the log shows none of it", async () => {
+    const connection = await connectOrganization(emulator);
+    const garbage = "not-an-envelope.Zm9vYmFyc2VjcmV0";
+    await db().connection.update({
+      where: { id: connection.id },
+      data: { accessTokenEnvelope: garbage, refreshTokenEnvelope: garbage },
+    });
+    await expectNeedsReconnect(connection);
+    const line = logged.find((l) => l.includes("connection.tokens_unreadable"))!;
+    expect(line).not.toContain("Zm9vYmFyc2VjcmV0");
+    expect(line).not.toContain("not-an-envelope");
+  });
+
+  it("the first call through the service marks it, whatever the caller (a sync, the outbox)", async () => {
+    const connection = await connectOrganization(emulator);
+    await db().connection.update({ where: { id: connection.id }, data: { accessTokenEnvelope: "" } });
+    const error = await refusalOf(withServiceAccess(connection.id, async () => "called"));
+    expect(error.code).toBe("connection_needs_reconnect");
+    expect(await findConnection(connection.id)).toMatchObject({ status: "needs_reconnect" });
   });
 
   it("can still be disconnected: the tokens are deleted", async () => {
