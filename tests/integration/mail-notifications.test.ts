@@ -5,7 +5,7 @@
 // SMTP server refuses.
 import type { ParsedMail } from "mailparser";
 import { NextRequest } from "next/server";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { POST as unsubscribeRoute } from "@/app/api/unsubscribe/route";
 import { markStopped } from "@/lib/connections/store";
 import { db } from "@/lib/db";
@@ -15,6 +15,8 @@ import { notifyTurn, scheduleDigests } from "@/lib/notifications/detect";
 import { addRecipient } from "@/lib/notifications/recipients";
 import { sendMailTurn } from "@/lib/notifications/send";
 import { closeMailTransport } from "@/lib/notifications/transport";
+import { settleLaggingStatuses } from "@/lib/outbox/settle";
+import { tick } from "@/lib/outbox/tick";
 import { returnPath } from "@/lib/return-path";
 import { emulatorSwitch } from "../support/connected-org";
 import { startSmtpInbox, type SmtpInbox } from "../support/smtp-inbox";
@@ -253,5 +255,44 @@ describe("mail notifications", () => {
         { recipientId: quiet.id, status: "skipped" },
       ]),
     );
+  });
+
+  it("without SMTP_URL (the quick start) a mail is written to the log, readably, never dropped: here a change that Failed", async () => {
+    delete process.env.SMTP_URL;
+    clearEnvCache();
+    closeMailTransport();
+    await recipient();
+    // A change whose stored body no longer parses: its batch fails, the change needs attention.
+    const submissionId = await submitEven(org.connection, ["51001001"]);
+    await db()
+      .$executeRaw`UPDATE "SubmissionBatch" SET body = jsonb_set(body, '{data,0,unit_amount_in_cents}', '"50.00"') WHERE "submissionId" = ${submissionId}::uuid`;
+    await tick({ submissionId });
+    // The worker's follow loop settles a status its batches left behind (lib/outbox/settle.ts).
+    await settleLaggingStatuses();
+    expect((await db().submission.findUniqueOrThrow({ where: { id: submissionId } })).status).toBe("needs_attention");
+
+    const logged: string[] = [];
+    process.env.APPORTION_SILENT_LOGS = "0";
+    vi.spyOn(process.stdout, "write").mockImplementation((line: string | Uint8Array) => {
+      logged.push(String(line));
+      return true;
+    });
+    try {
+      await workerSends();
+    } finally {
+      vi.restoreAllMocks();
+      process.env.APPORTION_SILENT_LOGS = "1";
+    }
+    const line = logged.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.event === "mail.logged");
+    expect(line).toMatchObject({
+      to: "finance@riverside.example",
+      subject: "Failed: a change could not be sent to the service (Org 1001)",
+      note: "SMTP_URL is not set: this mail was written here instead of being sent.",
+    });
+    // The text, a line per line, as the mail would read.
+    expect(line!.lines).toContain(`Open it in History: ${APP}/history/${submissionId}`);
+    expect(line!.lines).toContain("Failed: the service could not be reached after several tries. Open it to retry.");
+    expect(smtp.mails).toHaveLength(0);
+    expect((await db().mailMessage.findFirstOrThrow()).status).toBe("sent");
   });
 });
