@@ -4,6 +4,7 @@
 // HTML parts, links into the app, the one-click unsubscribe (RFC 8058), and what happens when the
 // SMTP server refuses.
 import type { ParsedMail } from "mailparser";
+import { createServer, type Socket } from "node:net";
 import { NextRequest } from "next/server";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { POST as unsubscribeRoute } from "@/app/api/unsubscribe/route";
@@ -18,6 +19,7 @@ import { closeMailTransport } from "@/lib/notifications/transport";
 import { settleLaggingStatuses } from "@/lib/outbox/settle";
 import { tick } from "@/lib/outbox/tick";
 import { returnPath } from "@/lib/return-path";
+import { startWorker } from "@/lib/worker/worker";
 import { emulatorSwitch } from "../support/connected-org";
 import { startSmtpInbox, type SmtpInbox } from "../support/smtp-inbox";
 import { submitEven, verdict, withSyncedOrganization } from "../support/synced-org";
@@ -294,5 +296,41 @@ describe("mail notifications", () => {
     expect(line!.lines).toContain("Failed: the service could not be reached after several tries. Open it to retry.");
     expect(smtp.mails).toHaveLength(0);
     expect((await db().mailMessage.findFirstOrThrow()).status).toBe("sent");
+  });
+
+  it("an SMTP server that never answers holds only the mail loop: the worker sends and verifies a change meanwhile", async () => {
+    const sockets: Socket[] = [];
+    const silent = createServer((socket) => void sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    process.env.SMTP_URL = `smtp://127.0.0.1:${(silent.address() as { port: number }).port}`;
+    clearEnvCache();
+    await recipient();
+    await db().inboxItem.create({
+      data: {
+        connectionId: org.connection.id,
+        transactionId: "51001002",
+        status: "waiting",
+        createdAt: new Date(Date.now() - 2 * 86_400_000),
+      },
+    });
+    await scheduleDigests(new Date(Date.UTC(2026, 10, 28, 8)));
+    const worker = startWorker({ pollMs: 50, without: ["sync", "templates"] });
+    try {
+      // The digest is in the mail loop's hands, waiting for a greeting that never comes.
+      await expect
+        .poll(async () => (await db().mailMessage.findFirstOrThrow()).status, { timeout: 5_000 })
+        .toBe("sending");
+      const submissionId = await submitEven(org.connection, ["51001001"]);
+      await expect
+        .poll(async () => (await db().submission.findUniqueOrThrow({ where: { id: submissionId } })).verification, {
+          timeout: 8_000,
+        })
+        .toBe("verified");
+      expect((await db().mailMessage.findFirstOrThrow()).status).toBe("sending");
+    } finally {
+      await worker.stop({ deadlineMs: 100 });
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
   });
 });
