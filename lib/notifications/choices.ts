@@ -1,5 +1,6 @@
 // What an admin chooses to hear about, and how: the settings form and its route share this one
 // schema (shared with the browser: no server code here).
+import "@/lib/zod-csp";
 import { z } from "zod";
 import { textProblem } from "@/lib/unicode";
 

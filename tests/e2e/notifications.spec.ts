@@ -29,6 +29,8 @@ async function expectNoWiderThanViewport(page: Page) {
   expect(widths.page).toBeLessThanOrEqual(widths.view);
 }
 
+test.setTimeout(180_000);
+
 for (const width of [1280, 390]) {
   test(`e-mail notifications: add an address with the keyboard, keep its choices, unsubscribe without signing in (${width} px)`, async ({
     page,
