@@ -90,7 +90,21 @@ export async function scheduleDigests(now: Date = new Date()): Promise<number> {
   return rows.length;
 }
 
+/** Mails done with are kept this long (what was sent, for the operator), then removed. Longer
+ *  than RECENT_DAYS, so a removed row's event is never found again. */
+const KEEP_DAYS = 30;
+
+export async function pruneMails(): Promise<number> {
+  const rows = await sql<{ id: string }>`
+    DELETE FROM "MailMessage"
+     WHERE status IN ('sent', 'skipped', 'failed')
+       AND "createdAt" < (now() AT TIME ZONE 'UTC') - ${KEEP_DAYS}::int * interval '1 day'
+    RETURNING id`;
+  return rows.length;
+}
+
 /** One turn of the notify loop. */
 export async function notifyTurn(now: Date = new Date()): Promise<number> {
+  await pruneMails();
   return (await findReconnectEvents()) + (await findSubmissionEvents()) + (await scheduleDigests(now));
 }

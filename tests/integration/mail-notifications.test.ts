@@ -188,12 +188,33 @@ describe("mail notifications", () => {
     );
   });
 
-  it("an address added later hears nothing of what came before it", async () => {
+  it("an address added later hears nothing of what came before it; mails done with are removed after 30 days", async () => {
     await markStopped(org.connection.id, "needs_reconnect", "The service refused the stored access.");
     await new Promise((r) => setTimeout(r, 20));
-    await recipient();
+    const admin = await recipient();
     await notifyTurn();
     expect(await db().mailMessage.count()).toBe(0);
+
+    const days = (n: number) => new Date(Date.now() - n * 86_400_000);
+    await db().mailMessage.createMany({
+      data: [
+        { recipientId: admin.id, kind: "digest", key: "digest:old", status: "sent", createdAt: days(31) },
+        { recipientId: admin.id, kind: "digest", key: "digest:recent", status: "sent", createdAt: days(29) },
+        {
+          recipientId: admin.id,
+          kind: "digest",
+          key: "digest:waiting",
+          status: "pending",
+          createdAt: days(31),
+          nextAttemptAt: days(-1),
+        },
+      ],
+    });
+    await notifyTurn();
+    expect((await db().mailMessage.findMany({ orderBy: { key: "asc" } })).map((m) => m.key)).toEqual([
+      "digest:recent",
+      "digest:waiting",
+    ]);
   });
 
   it("a refusing SMTP server: tried again, then marked failed; the other mails of the turn still go out", async () => {
