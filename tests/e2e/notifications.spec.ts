@@ -97,7 +97,8 @@ for (const width of [1280, 390]) {
     });
 
     // A mail's unsubscribe link, opened in a browser that is not signed in: it asks first.
-    const stranger = await browser.newPage({ viewport: { width, height: 900 } });
+    const elsewhere = await browser.newContext({ viewport: { width, height: 900 } });
+    const stranger = await elsewhere.newPage();
     await stranger.goto(unsubscribeLink(recipientId, "submissions"));
     await expect(stranger.getByRole("heading", { name: "Stop e-mails?", level: 1 })).toBeVisible();
     await expect(stranger.getByText("finance@riverside.example")).toBeVisible();
@@ -115,7 +116,7 @@ for (const width of [1280, 390]) {
     // A link changed by hand does nothing.
     await stranger.goto(unsubscribeLink(recipientId, "submissions").replace("k=submissions", "k=reconnect"));
     await expect(stranger.getByRole("heading", { name: "This link does not work", level: 1 })).toBeVisible();
-    await stranger.close();
+    await elsewhere.close();
 
     await page.reload();
     await expect(
