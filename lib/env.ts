@@ -139,6 +139,20 @@ const schema = z.object({
   METRICS_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
   /** The lowest level written to the log (lib/log.ts reads it; checked here so a typo stops start-up). */
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).optional(),
+  /** The SMTP server notifications go through (smtp:// or smtps://, credentials in the address).
+   *  Absent: every mail is written to the log instead (lib/notifications/transport.ts). */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, "must be an smtp:// or smtps:// address")
+    .optional(),
+  /** The From of every notification, e.g. `Apportion <apportion@example.org>`. */
+  MAIL_FROM: z.string().trim().min(3).max(200).default("Apportion <apportion@localhost>"),
+  /** The hour (UTC, 0-23) from which each day's digest goes out. */
+  MAIL_DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(7),
+  /** Attempts to send one mail before it is marked failed. */
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(6),
+  /** First delay between attempts; doubles each time, at most an hour. */
+  MAIL_BACKOFF_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
 });
 
 export type AppEnv = z.infer<typeof schema>;
@@ -184,6 +198,9 @@ export function parseEnv(source: Source = process.env): AppEnv {
       problems.push("NEXTAUTH_SECRET: the development value is not allowed in production");
     if (e.TOKEN_ENCRYPTION_KEYS.some((k) => k.key.equals(DEV_TOKEN_KEY)))
       problems.push("TOKEN_ENCRYPTION_KEYS: the development key is not allowed in production");
+    // A relay refuses (or a spam filter drops) mail from a made-up localhost sender.
+    if (e.SMTP_URL && source.MAIL_FROM === undefined)
+      problems.push("MAIL_FROM: is required with SMTP_URL in production (the From of every notification)");
     // Over http the session cookie goes out without Secure and tokens cross the network in clear.
     for (const name of ["NEXTAUTH_URL", "SERVICE_BASE_URL"] as const) {
       if (!isHttpsOrLoopback(e[name])) {

@@ -8,14 +8,18 @@ import { getQueryClient } from "@/lib/query-client";
 import { Providers } from "@/components/providers";
 import { TimeZoneSync } from "@/components/time-zone-sync";
 import { adminTimeZone } from "@/lib/time-zone";
+import { NotificationSettings } from "@/components/notifications/notification-settings";
+import { listRecipients } from "@/lib/notifications/recipients";
+import { mailGoesOut } from "@/lib/notifications/transport";
 
 export const metadata = { title: "Settings" };
 
 export default async function SettingsPage() {
   const connection = await requireConnection();
   const queryClient = getQueryClient();
-  const [zone] = await Promise.all([
+  const [zone, recipients] = await Promise.all([
     adminTimeZone(),
+    listRecipients(connection.id),
     queryClient.prefetchQuery({ queryKey: connectionKey, queryFn: () => readConnectionView(connection.id) }),
   ]);
   return (
@@ -28,6 +32,7 @@ export default async function SettingsPage() {
           <ConnectionPanel providerId={getEnv().SERVICE_ENVIRONMENT} zone={zone} />
         </HydrationBoundary>
       </Providers>
+      <NotificationSettings initial={recipients} goesOut={mailGoesOut()} digestHour={getEnv().MAIL_DIGEST_HOUR} />
     </>
   );
 }

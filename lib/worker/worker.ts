@@ -15,6 +15,9 @@
 //    organization's scheduled changes-only sync (SYNC_INTERVAL_MS, spread over the interval).
 //  - "templates": sends the inbox items of templates set to "Send automatically" as submissions
 //    (lib/templates/auto-send.ts), one organization per turn; "deliver" sends them on.
+//  - "notify" and "mail": e-mail notifications (lib/notifications). "notify" looks for what admins
+//    asked to hear about every NOTIFY_EVERY_MS and writes it into the mail outbox; "mail" sends
+//    from that outbox with retries. A failing or hanging SMTP server holds only the "mail" loop.
 //  - "heartbeat": writes this worker's row (lib/worker/heartbeat.ts) every WORKER_HEARTBEAT_MS,
 //    with each loop's last completed turn; readiness asks for a fresh one.
 // It runs inside the web server (instrumentation.ts), so `npm run dev` and `npm start` need
@@ -31,6 +34,8 @@ import { log } from "@/lib/log";
 import { metrics } from "@/lib/metrics/registry";
 import { settleLaggingStatuses } from "@/lib/outbox/settle";
 import { deliverTurn, followTurn } from "@/lib/outbox/tick";
+import { notifyTurn } from "@/lib/notifications/detect";
+import { sendMailTurn } from "@/lib/notifications/send";
 import { readBackOnce } from "@/lib/read-back/run";
 import { releaseAutomaticClaims, sendAutomaticOnce } from "@/lib/templates/auto-send";
 import { SyncSlots } from "@/lib/transactions/sync-worker";
@@ -39,8 +44,10 @@ import { type Released, releaseHeld } from "./release-held";
 
 /** How often the follow loop settles submissions whose status lags behind their batches. */
 const SETTLE_EVERY_MS = 10_000;
+/** How often the notify loop looks for events to mail (a mail at once is at most this late). */
+const NOTIFY_EVERY_MS = 15_000;
 
-export type LoopName = "deliver" | "follow" | "read-back" | "sync" | "templates" | "heartbeat";
+export type LoopName = "deliver" | "follow" | "read-back" | "sync" | "templates" | "notify" | "mail" | "heartbeat";
 
 export type WorkerOptions = {
   id?: string;
@@ -50,6 +57,8 @@ export type WorkerOptions = {
   perRound?: number;
   staleMs?: number;
   heartbeatMs?: number;
+  /** Idle wait of the notify loop (default NOTIFY_EVERY_MS). */
+  notifyMs?: number;
   sync?: { concurrency?: number; turnMs?: number; intervalMs?: number };
   /** Read-back parts read at once (default READ_BACK_CONCURRENCY). */
   readBack?: { concurrency?: number };
@@ -79,6 +88,8 @@ export function startWorker(options: WorkerOptions = {}): Worker {
     "read-back": null,
     sync: null,
     templates: null,
+    notify: null,
+    mail: null,
     heartbeat: null,
   };
   const loop = (name: LoopName, turn: () => Promise<boolean>, idleMs: number) =>
@@ -126,6 +137,15 @@ export function startWorker(options: WorkerOptions = {}): Worker {
     ),
     // Checks `stopped` before claiming: a stopping worker takes no new round.
     loop("templates", async () => !stopped && (await sendAutomaticOnce(id, templateKeys)), pollMs),
+    loop(
+      "notify",
+      async () => {
+        await notifyTurn();
+        return false;
+      },
+      options.notifyMs ?? NOTIFY_EVERY_MS,
+    ),
+    loop("mail", () => sendMailTurn(id), pollMs),
     loop(
       "heartbeat",
       async () => {
