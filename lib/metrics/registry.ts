@@ -9,6 +9,7 @@ import "server-only";
 import { Counter, Gauge, Histogram, Registry } from "prom-client";
 import { adaptiveLimits } from "./adaptive-limit";
 import { outboxFigures, syncLagSeconds } from "./database-figures";
+import { registerWorkerLiveness } from "./worker-liveness";
 
 function create() {
   const registry = new Registry();
@@ -100,6 +101,7 @@ function create() {
     labelNames: ["loop", "result"] as const,
     registers: [registry],
   });
+  registerWorkerLiveness(registry);
   return {
     registry,
     serviceCalls,
