@@ -55,6 +55,8 @@ async function main() {
     database = await startEmbeddedDatabase(dataDir, Number(process.env.EMBEDDED_DATABASE_PORT ?? 0));
     process.env.DATABASE_URL = database.url;
     process.env.DATABASE_POOL_MAX = "1";
+    // The same one session for the in-process worker: a second pool would share it too.
+    process.env.WORKER_DATABASE_POOL_MAX = "0";
     // Its clients share one session, so a NOTIFY comes back to its sender and a LISTEN hears
     // nothing: the connection cache would never be proven fresh (it would bypass itself anyway).
     process.env.CONNECTION_CACHE = "0";

@@ -6,7 +6,7 @@
 // closing itself hang, the process exits 1 a few seconds after the deadline.
 import "server-only";
 import { stopProcessConnectionCache } from "@/lib/connections/connection-cache";
-import { db } from "@/lib/db";
+import { closeDatabase } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { log } from "@/lib/log";
 import type { Worker } from "./worker";
@@ -28,9 +28,7 @@ export async function shutDown(parts: ShutdownParts, signal: string): Promise<vo
   const report = await parts.worker?.stop({ deadlineMs });
   await parts.closeExtra?.().catch(() => undefined);
   await stopProcessConnectionCache().catch(() => undefined);
-  await db()
-    .$disconnect()
-    .catch(() => undefined);
+  await closeDatabase().catch(() => undefined);
   log.info("process.stopped", { signal, workerInTime: report?.inTime ?? null });
 }
 
