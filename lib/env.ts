@@ -145,9 +145,17 @@ const schema = z.object({
    *  sees it and stops sending before it stops accepting. Absent: 10 s in production, else 0
    *  (drainDelayMs). */
   DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(600_000).optional(),
-  /** Bearer token for the Prometheus metrics (GET /api/metrics, and METRICS_PORT). Unset in
-   *  production: metrics are off. */
-  METRICS_TOKEN: z.string().min(24, "must be at least 24 characters (openssl rand -base64 32)").optional(),
+  /** Bearer token for the Prometheus metrics (GET /api/metrics, and METRICS_PORT); two, comma-
+   *  separated, while rotating (either is accepted). Unset in production: metrics are off. */
+  METRICS_TOKEN: z
+    .string()
+    .transform((raw) => raw.split(",").map((t) => t.trim()))
+    .pipe(
+      z
+        .array(z.string().min(24, "must be at least 24 characters (openssl rand -base64 32)"))
+        .max(2, "at most two tokens, new,old, while rotating"),
+    )
+    .optional(),
   /** A port on which `npm run worker` serves its metrics (its own process, its own counters). */
   METRICS_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
 });

@@ -28,6 +28,8 @@ export const appEnv = {
   // A small attempt budget, so "needs attention" is reached in seconds.
   OUTBOX_MAX_ATTEMPTS: "3",
   OUTBOX_BACKOFF_MS: "100",
+  // Nothing balances the suite's one app: it stops accepting at once on SIGTERM.
+  DRAIN_DELAY_MS: "0",
 };
 
 export const emulatorEnv = {
