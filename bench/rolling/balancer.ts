@@ -1,13 +1,13 @@
 // The rolling-restart bench's load balancer: round-robin over the app instances that are in
 // rotation, as a cloud balancer does with readiness checks. Each instance's /api/health/ready is
-// asked every CHECK_MS; one failed check (503, an error, no answer within a second) takes it out,
-// two good ones in a row put it back. A request is proxied once, never retried: a reset or a
+// asked every CHECK_MS; a 503 takes it out at once, no answer within 2 s twice in a row too (a
+// loaded machine answers late), and two good answers in a row put it back. A request is proxied once, never retried: a reset or a
 // refused connection is a failed request (502), which is what the bench counts.
 import http from "node:http";
 
 const CHECK_MS = 500;
 
-export type Backend = { name: string; port: number; in: boolean; good: number };
+export type Backend = { name: string; port: number; in: boolean; good: number; bad: number };
 
 export class Balancer {
   readonly backends: Backend[];
@@ -20,7 +20,7 @@ export class Balancer {
   private readonly timers: NodeJS.Timeout[] = [];
 
   constructor(backends: { name: string; port: number }[]) {
-    this.backends = backends.map((b) => ({ ...b, in: false, good: 0 }));
+    this.backends = backends.map((b) => ({ ...b, in: false, good: 0, bad: 0 }));
     this.server = http.createServer((req, res) => this.forward(req, res));
     this.timers.push(setInterval(() => void this.check(), CHECK_MS));
     this.timers.push(
@@ -48,13 +48,19 @@ export class Balancer {
   private async check() {
     await Promise.all(
       this.backends.map(async (b) => {
-        const ok = await fetch(`http://127.0.0.1:${b.port}/api/health/ready`, { signal: AbortSignal.timeout(1_000) })
-          .then((r) => r.status === 200)
-          .catch(() => false);
-        if (!ok) {
-          b.in = false;
-          b.good = 0;
-        } else if (++b.good >= 2) b.in = true;
+        const status = await fetch(`http://127.0.0.1:${b.port}/api/health/ready`, {
+          signal: AbortSignal.timeout(2_000),
+        })
+          .then((r) => r.status)
+          .catch(() => 0);
+        if (status === 200) {
+          b.bad = 0;
+          if (++b.good >= 2) b.in = true;
+          return;
+        }
+        b.good = 0;
+        // An answer of 503 (stopping, not ready) takes it out at once; no answer, twice in a row.
+        if (status !== 0 || ++b.bad >= 2) b.in = false;
       }),
     );
   }
