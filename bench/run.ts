@@ -21,6 +21,8 @@ const BENCHES: Record<string, string[]> = {
   templates: ["tsx", "--conditions=react-server", "bench/templates.ts"],
   // Issue 23: "Where the money is" at 200,000 gifts (p50 / p95 of the page's read).
   funds: ["tsx", "--conditions=react-server", "bench/funds.ts"],
+  // Issue 30: two apps and a worker behind a readiness-following balancer, restarted one by one.
+  "rolling-restart": ["tsx", "bench/rolling-restart.ts"],
   // In Chromium against the production build, through Playwright.
   browser: ["playwright", "test", "-c", "bench/browser/playwright.config.ts"],
 };

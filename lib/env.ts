@@ -93,6 +93,13 @@ const schema = z.object({
     .regex(/^postgres(ql)?:\/\//, "must be a postgresql:// URL")
     .optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  /** The in-process worker's own pool (instrumentation.ts), so background work never takes the
+   *  web's connections; 0 shares the web's pool (the embedded database, a pool of one). Absent:
+   *  3 × SYNC_CONCURRENCY + 5, the README's rule (workerPoolMax). */
+  WORKER_DATABASE_POOL_MAX: z.coerce.number().int().min(0).max(100).optional(),
+  /** "1": `npm start` applies pending migrations before serving. Off by default in production
+   *  (migrate first, once: README "Upgrading"); `npm run dev` and the embedded database always do. */
+  MIGRATE_ON_START: z.enum(["0", "1"]).optional(),
   /** Attempts to send one import call before its submission needs attention. */
   OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
   /** First delay between attempts; doubles each time (with jitter), capped at 5 minutes. */
@@ -127,14 +134,28 @@ const schema = z.object({
   /** One turn of an organization's sync in the worker (a round): then it yields its lease, so a
    *  first copy of hours never holds a slot that a small organization's sync waits for. */
   SYNC_TURN_MS: z.coerce.number().int().min(200).max(600_000).default(30_000),
-  /** How often the worker writes its heartbeat, and the age past which readiness fails. */
+  /** How often the worker writes its heartbeat, and the age past which a worker no longer counts
+   *  as live (apportion_workers_live; not a readiness check: lib/health/ready.ts says why). */
   WORKER_HEARTBEAT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
   READY_HEARTBEAT_MAX_AGE_MS: z.coerce.number().int().min(500).max(3_600_000).default(30_000),
-  /** On SIGTERM/SIGINT: how long what is in hand may take to finish before it is released. */
+  /** On SIGTERM/SIGINT: how long what is in hand (requests in flight, the worker's claims) may
+   *  take to finish before it is released. */
   SHUTDOWN_DEADLINE_MS: z.coerce.number().int().min(0).max(600_000).default(20_000),
-  /** Bearer token for the Prometheus metrics (GET /api/metrics, and METRICS_PORT). Unset in
-   *  production: metrics are off. */
-  METRICS_TOKEN: z.string().min(24, "must be at least 24 characters (openssl rand -base64 32)").optional(),
+  /** On SIGTERM, how long the web server keeps serving with readiness at 503, so the load balancer
+   *  sees it and stops sending before it stops accepting. Absent: 10 s in production, else 0
+   *  (drainDelayMs). */
+  DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(600_000).optional(),
+  /** Bearer token for the Prometheus metrics (GET /api/metrics, and METRICS_PORT); two, comma-
+   *  separated, while rotating (either is accepted). Unset in production: metrics are off. */
+  METRICS_TOKEN: z
+    .string()
+    .transform((raw) => raw.split(",").map((t) => t.trim()))
+    .pipe(
+      z
+        .array(z.string().min(24, "must be at least 24 characters (openssl rand -base64 32)"))
+        .max(2, "at most two tokens, new,old, while rotating"),
+    )
+    .optional(),
   /** A port on which `npm run worker` serves its metrics (its own process, its own counters). */
   METRICS_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
   /** The lowest level written to the log (lib/log.ts reads it; checked here so a typo stops start-up). */
@@ -253,6 +274,16 @@ let cached: AppEnv | undefined;
 export function getEnv(): AppEnv {
   cached ??= parseEnv();
   return cached;
+}
+
+/** The drain delay in effect: DRAIN_DELAY_MS, else 10 s in production and none elsewhere. */
+export function drainDelayMs(env: AppEnv): number {
+  return env.DRAIN_DELAY_MS ?? (env.NODE_ENV === "production" ? 10_000 : 0);
+}
+
+/** The in-process worker's pool size: WORKER_DATABASE_POOL_MAX, else the README's rule. */
+export function workerPoolMax(env: AppEnv): number {
+  return env.WORKER_DATABASE_POOL_MAX ?? 3 * env.SYNC_CONCURRENCY + 5;
 }
 
 /** Each environment is its own authorization server, so each gets its own callback path

@@ -1,16 +1,20 @@
 // `npm run dev` and `npm start`: starts what Apportion needs and stops all of it on Ctrl-C.
-//  - no DATABASE_URL: an embedded PostgreSQL (PGlite) in .data/, migrated before the app starts;
+//  - no DATABASE_URL: an embedded PostgreSQL (PGlite) in .data/;
+//  - migrations: always in dev and on the embedded database; `npm start` on a PostgreSQL server
+//    only with MIGRATE_ON_START=1 (scripts/migrate-on-start.ts);
 //  - dev, unless SERVICE_BASE_URL points elsewhere: the Playground emulator;
-//  - Next.js (dev server, or the production build). In dev its output goes through pino-pretty,
-//    so the app's JSON log lines read as text; `npm start` (and the worker) keep JSON lines.
+//  - Next.js: `next dev`, or for `npm start` the production build in scripts/serve.ts (a custom
+//    server that drains on SIGTERM). In dev its output goes through pino-pretty, so the app's JSON
+//    log lines read as text; `npm start` (and the worker) keep JSON lines.
 // This process hosts the embedded database, so it never blocks on a child (no spawnSync).
 import nextEnv from "@next/env";
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
 import { createInterface } from "node:readline";
-import { ConfigError, parseEnv, redirectUri } from "../lib/env";
+import { ConfigError, drainDelayMs, parseEnv, redirectUri } from "../lib/env";
 import { devEmulatorRedirectUris } from "../probe/callback-address";
 import { type EmbeddedDatabase, startEmbeddedDatabase } from "./embedded-database";
+import { migratesOnStart } from "./migrate-on-start";
 
 const mode = process.argv[2] === "start" ? "start" : "dev";
 nextEnv.loadEnvConfig(process.cwd(), mode === "dev");
@@ -50,17 +54,21 @@ async function main() {
     throw error;
   }
 
+  const migrating = migratesOnStart(mode, process.env);
   if (!process.env.DATABASE_URL) {
     const dataDir = path.resolve(process.env.EMBEDDED_DATABASE_DIR ?? ".data/pglite");
     database = await startEmbeddedDatabase(dataDir, Number(process.env.EMBEDDED_DATABASE_PORT ?? 0));
     process.env.DATABASE_URL = database.url;
     process.env.DATABASE_POOL_MAX = "1";
+    // The same one session for the in-process worker: a second pool would share it too.
+    process.env.WORKER_DATABASE_POOL_MAX = "0";
     // Its clients share one session, so a NOTIFY comes back to its sender and a LISTEN hears
     // nothing: the connection cache would never be proven fresh (it would bypass itself anyway).
     process.env.CONNECTION_CACHE = "0";
     log(`Embedded PostgreSQL (PGlite) with its data in ${path.relative(process.cwd(), dataDir)}/`);
   }
-  await migrate();
+  if (migrating) await migrate();
+  else log("Migrations are not applied at start (MIGRATE_ON_START=1 to apply them); see README, Upgrading.");
 
   if (useEmulator) {
     const emulatorPort = process.env.EMULATOR_PORT ?? "4010";
@@ -72,12 +80,17 @@ async function main() {
       EMULATOR_REDIRECT_URIS: devEmulatorRedirectUris(redirectUri(env), process.env.PROBE_PORT).join(","),
     });
   }
-  childStopMs = env.SHUTDOWN_DEADLINE_MS + 10_000;
-  // The server stops itself on SIGTERM/SIGINT (instrumentation.ts: the worker finishes or releases
-  // what it holds, the pool closes, exit 0) instead of Next.js exiting at once; in dev, the Next.js
-  // parent process waits that long for its server child instead of 100 ms.
-  const signals = { NEXT_MANUAL_SIG_HANDLE: "1", NEXT_EXIT_TIMEOUT_MS: String(childStopMs) };
-  launch("next", "npx", ["next", mode, "--port", String(port)], signals, await prettyLogs());
+  childStopMs = drainDelayMs(env) + env.SHUTDOWN_DEADLINE_MS + 10_000;
+  if (mode === "start") {
+    // The custom server (scripts/serve.ts): it drains on SIGTERM, then instrumentation.ts's
+    // handlers stop the worker and close the pools, exit 0.
+    launch("next", process.execPath, ["--import", "tsx", "scripts/serve.ts"], { PORT: String(port) });
+  } else {
+    // `next dev`'s server stops itself on SIGTERM/SIGINT (instrumentation.ts) instead of Next.js
+    // exiting at once; its parent process waits that long for it instead of 100 ms.
+    const signals = { NEXT_MANUAL_SIG_HANDLE: "1", NEXT_EXIT_TIMEOUT_MS: String(childStopMs) };
+    launch("next", "npx", ["next", mode, "--port", String(port)], signals, await prettyLogs());
+  }
 
   log(`Apportion: ${env.NEXTAUTH_URL}`);
   if (useEmulator) {

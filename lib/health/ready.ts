@@ -1,45 +1,39 @@
-// Readiness: may a load balancer send this instance traffic? Three checks, each answered by a
-// yes or no and nothing more (no error text, host, table or migration name reaches the answer,
-// so it tells an attacker nothing; the reason goes to the log):
+// Readiness: can this instance serve? Checks, each answered by a yes or no and nothing more (no
+// error text, host, table or migration name reaches the answer, so it tells an attacker nothing;
+// the reason goes to the log):
 //  - database: a statement answers within READY_DB_TIMEOUT_MS;
 //  - migrations: every migration folder shipped with this release is recorded as applied
 //    (Prisma's _prisma_migrations), so a release never serves on an older schema;
-//  - worker: some worker (this process's or `npm run worker` elsewhere) wrote its heartbeat less
-//    than READY_HEARTBEAT_MAX_AGE_MS ago (lib/worker/heartbeat.ts);
-//  - and this process is not stopping (lib/worker/shutdown.ts).
+//  - and this process is not stopping (lib/worker/shutdown.ts: 503 from the first moment of a
+//    SIGTERM, while it still serves for DRAIN_DELAY_MS).
+// The worker is not among them: pages and the API serve without it, and a stopped worker took
+// every web instance out of the load balancer at once (issue 30). Its liveness is its own signal
+// (lib/metrics/state-gauges.ts, and an alert on it).
 import "server-only";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { sql } from "@/lib/db-sql";
-import { getEnv } from "@/lib/env";
 import { log } from "@/lib/log";
 import { processStopping } from "@/lib/worker/shutdown";
 
 const READY_DB_TIMEOUT_MS = 2_000;
 
-export type Readiness = { ready: boolean; checks: { database: boolean; migrations: boolean; worker: boolean } };
+export type Readiness = { ready: boolean; checks: { database: boolean; migrations: boolean } };
 
 export async function readiness(): Promise<Readiness> {
-  const checks = { database: false, migrations: false, worker: false };
+  const checks = { database: false, migrations: false };
   // A process that is stopping takes no more work: the load balancer is told at once.
   if (processStopping()) return { ready: false, checks };
   try {
-    const [row] = await withTimeout(
-      sql<{ beat: boolean }>`
-        SELECT EXISTS (SELECT 1 FROM "WorkerHeartbeat"
-                        WHERE "beatAt" > now() - ${getEnv().READY_HEARTBEAT_MAX_AGE_MS}::float8 * interval '1 millisecond') AS beat`,
-      READY_DB_TIMEOUT_MS,
-    );
+    await withTimeout(sql`SELECT 1`, READY_DB_TIMEOUT_MS);
     checks.database = true;
-    checks.worker = row?.beat === true;
-    if (!checks.worker) log.warn("health.worker_heartbeat_stale", {});
     const missing = await missingMigrations();
     checks.migrations = missing.length === 0;
     if (missing.length > 0) log.warn("health.migrations_pending", { missing });
   } catch (error) {
     log.warn("health.database_unreachable", { error });
   }
-  return { ready: checks.database && checks.migrations && checks.worker, checks };
+  return { ready: checks.database && checks.migrations, checks };
 }
 
 /** This release's migrations not recorded as applied (all of them when Prisma's table is absent). */

@@ -35,6 +35,8 @@ export const appEnv = {
   OUTBOX_MAX_ATTEMPTS: "3",
   OUTBOX_BACKOFF_MS: "100",
   METRICS_TOKEN,
+  // Nothing balances the suite's one app: it stops accepting at once on SIGTERM.
+  DRAIN_DELAY_MS: "0",
 };
 
 export const emulatorEnv = {

@@ -1,5 +1,5 @@
 // Playwright's web server for the app: a fresh e2e database on the real PostgreSQL, a
-// production build, then `npm start`'s launcher (which applies migrations with the Prisma CLI).
+// production build, then `npm start`'s launcher, asked to apply migrations (MIGRATE_ON_START=1).
 import { spawn } from "node:child_process";
 import { createWriteStream, existsSync } from "node:fs";
 import { APP_LOG, E2E_DATABASE } from "./config";
@@ -14,6 +14,7 @@ if (process.env.E2E_SKIP_BUILD !== "1" || !existsSync(".next/BUILD_ID")) {
 // Its output goes on to Playwright and into APP_LOG, which tests/e2e/app-log.ts checks.
 const app = spawn(process.execPath, ["--import", "tsx", "scripts/launch.ts", "start"], {
   stdio: ["inherit", "pipe", "pipe"],
+  env: { ...process.env, MIGRATE_ON_START: "1" },
 });
 const kept = createWriteStream(APP_LOG, { flags: "w" });
 app.stdout.on("data", (chunk: Buffer) => void (process.stdout.write(chunk), kept.write(chunk)));

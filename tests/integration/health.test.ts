@@ -1,12 +1,15 @@
 // GET /api/health and /api/health/ready, called as the route handlers Next.js runs: no session,
 // the version, and for readiness a plain ready / not ready (503) with nothing an attacker could
-// use: which check failed goes to the log only.
+// use: which check failed goes to the log only. A stopped worker does not make web instances
+// unready: its liveness is the apportion_workers_live / _heartbeat_age_seconds gauges.
 import { readdir } from "node:fs/promises";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { GET as health } from "@/app/api/health/route";
 import { GET as ready } from "@/app/api/health/ready/route";
 import { db } from "@/lib/db";
-import { clearEnvCache } from "@/lib/env";
+import { clearEnvCache, getEnv } from "@/lib/env";
+import { metrics } from "@/lib/metrics/registry";
+import { heartbeatFigures } from "@/lib/metrics/database-figures";
 import { APP_VERSION } from "@/lib/version";
 import { writeHeartbeat } from "@/lib/worker/heartbeat";
 import packageJson from "@/package.json" with { type: "json" };
@@ -67,21 +70,29 @@ describe("GET /api/health/ready", () => {
     expectNoDetails(text, body);
   });
 
-  it("is not ready without a heartbeat, or with a stale one", async () => {
+  it("stays ready with the worker stopped: no heartbeat, or a stale one (its liveness is its own metric)", async () => {
     await recordMigrations(await migrations());
     let result = await answer(await ready());
-    expect(result.status).toBe(503);
-    expectNoDetails(result.text, result.body);
+    expect(result.status).toBe(200);
+    expect(await workerLiveness()).toEqual({ live: 0, youngestAgeSeconds: null });
     await writeHeartbeat("worker-test", { outbox: null, sync: null, heartbeat: null });
-    // Older than READY_HEARTBEAT_MAX_AGE_MS (30 s by default).
+    expect(await workerLiveness()).toMatchObject({ live: 1 });
+    // Older than READY_HEARTBEAT_MAX_AGE_MS (30 s by default): the worker stopped without a clean exit.
     await db().workerHeartbeat.update({
       where: { workerId: "worker-test" },
       data: { beatAt: new Date(Date.now() - 31_000) },
     });
     result = await answer(await ready());
-    expect(result.status).toBe(503);
-    expect(result.body.status).toBe("not_ready");
+    expect(result.status).toBe(200);
+    expect(result.body.status).toBe("ready");
     expectNoDetails(result.text, result.body);
+    const liveness = await workerLiveness();
+    expect(liveness.live).toBe(0);
+    expect(liveness.youngestAgeSeconds).toBeGreaterThanOrEqual(31);
+    expect(liveness.youngestAgeSeconds).toBeLessThan(40);
+    const exposed = await metrics().registry.metrics();
+    expect(exposed).toMatch(/^apportion_workers_live 0$/m);
+    expect(exposed).toMatch(/^apportion_worker_heartbeat_age_seconds 3\d(\.\d+)?$/m);
   });
 
   it("is not ready while a migration of this release is not applied", async () => {
@@ -122,3 +133,8 @@ describe("GET /api/health/ready", () => {
     });
   });
 });
+
+/** The figures the liveness gauges read (lib/metrics/state-gauges.ts). */
+function workerLiveness() {
+  return heartbeatFigures(getEnv().READY_HEARTBEAT_MAX_AGE_MS);
+}

@@ -42,6 +42,24 @@ describe("GET /api/metrics", () => {
     }
   });
 
+  it("accepts either of two tokens while they rotate (new,old), and nothing else", async () => {
+    const next = "metrics-token-rotated-in-9876543210abcdef";
+    process.env.METRICS_TOKEN = `${next},${TOKEN}`;
+    clearEnvCache();
+    try {
+      for (const token of [next, TOKEN]) expect((await scrape(`Bearer ${token}`)).status).toBe(200);
+      for (const authorization of [`Bearer ${next},${TOKEN}`, "Bearer wrong", `Bearer ${next}x`]) {
+        expect((await scrape(authorization)).status).toBe(401);
+      }
+      process.env.METRICS_TOKEN = `${next},${TOKEN},third-token-is-too-many-0123456789`;
+      clearEnvCache();
+      await expect(async () => scrape(`Bearer ${next}`)).rejects.toThrow(/METRICS_TOKEN: at most two tokens/);
+    } finally {
+      process.env.METRICS_TOKEN = TOKEN;
+      clearEnvCache();
+    }
+  });
+
   it("is off in production when no token is configured", async () => {
     const saved = { ...process.env };
     try {

@@ -1,8 +1,8 @@
 import { readiness } from "@/lib/health/ready";
 import { APP_VERSION } from "@/lib/version";
 
-// Readiness (lib/health/ready.ts): 200 when the database answers, every migration of this release
-// is applied and a worker's heartbeat is fresh; 503 otherwise. Which check failed goes to the log,
+// Readiness (lib/health/ready.ts): 200 when the database answers and every migration of this
+// release is applied; 503 otherwise, and from the first moment of a stop. Which check failed goes to the log,
 // not to whoever asks.
 export const dynamic = "force-dynamic";
 
