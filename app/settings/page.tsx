@@ -7,6 +7,8 @@ import { connectionKey } from "@/lib/hooks/query-keys";
 import { getQueryClient } from "@/lib/query-client";
 import { Providers } from "@/components/providers";
 import { TimeZoneSync } from "@/components/time-zone-sync";
+import { PauseSwitch } from "@/components/templates/pause-switch";
+import { pauseOf } from "@/lib/templates/pause-view";
 import { adminTimeZone } from "@/lib/time-zone";
 
 export const metadata = { title: "Settings" };
@@ -28,6 +30,7 @@ export default async function SettingsPage() {
           <ConnectionPanel providerId={getEnv().SERVICE_ENVIRONMENT} zone={zone} />
         </HydrationBoundary>
       </Providers>
+      <PauseSwitch pause={pauseOf(connection)} zone={zone} />
     </>
   );
 }

@@ -8,14 +8,7 @@ import { z } from "zod";
 import { forgetConnection } from "@/lib/connections/store";
 import { execute } from "@/lib/db-sql";
 
-export type PauseView = { paused: false } | { paused: true; pausedAt: string; pausedBy: string };
-
-/** The pause as a page shows it, from the connection row the session already holds. */
-export function pauseOf(connection: { autoSendPausedAt: Date | null; autoSendPausedBy: string | null }): PauseView {
-  return connection.autoSendPausedAt
-    ? { paused: true, pausedAt: connection.autoSendPausedAt.toISOString(), pausedBy: connection.autoSendPausedBy ?? "" }
-    : { paused: false };
-}
+export { type PauseView, pauseOf } from "./pause-view";
 
 export const pauseSchema = z.object({ paused: z.boolean({ error: "Say whether to pause: true or false." }) });
 
