@@ -36,7 +36,13 @@ async function walkSelect(select: Locator, keys: [key: string, option: string][]
 
 /** A name picker (the editor's combobox) walked with the keyboard after typing: the highlighted
  *  option (aria-activedescendant) after each press. */
-async function walkPicker(input: Locator, typed: string, keys: [key: string, option: string][]) {
+async function walkPicker(
+  input: Locator,
+  typed: string,
+  keys: [key: string, option: string][],
+  /** Shown once what was typed has found its choices (the gift search asks the server). */
+  ready?: Locator,
+) {
   const highlighted = () =>
     input.evaluate((el) => {
       const id = el.getAttribute("aria-activedescendant");
@@ -46,6 +52,7 @@ async function walkPicker(input: Locator, typed: string, keys: [key: string, opt
   // The combobox has replaced the plain field it starts as (loaded with the page).
   await expect(input).toHaveAttribute("aria-autocomplete", "list");
   await input.fill(typed);
+  if (ready) await expect(ready).toBeVisible();
   for (const [key, option] of keys) {
     if (key !== "typed") await input.press(key);
     await expect.poll(highlighted).toContain(option);
@@ -88,11 +95,10 @@ async function makeTemplateFromScratch(page: Page) {
   await expectNoSeriousAxeViolations(page, "templates, empty");
   await page.getByRole("link", { name: "New template" }).click();
   // Saved empty: each error names its field, above the form and under the field.
-  await page.getByLabel("Percent", { exact: true }).fill("");
   await page.getByRole("button", { name: "Save template" }).click();
   const summary = page.getByRole("alert").filter({ hasText: "Not saved: check these fields." });
   await expect(summary).toContainText("Name: Give the template a name.");
-  await expect(summary).toContainText("Line 1, percent: Enter a percentage.");
+  await expect(summary).toContainText("What it applies to: Say which campaign, fund, donor or amount");
   await expect(summary).toContainText("Line 1, fund: Enter a fund");
   await expectNoSeriousAxeViolations(page, "template form, errors");
   await page.getByLabel("Name", { exact: true }).fill("Appeal split");
@@ -185,11 +191,16 @@ async function applyAndCopy(page: Page, firstDonor: string) {
 
   const search = page.getByRole("combobox", { name: "Copy the split of another gift" });
   await expect(e.button("Copy")).toBeDisabled();
-  await walkPicker(search, firstDonor, [
-    ["typed", "(none)"], // nothing is chosen for the admin
-    ["ArrowDown", firstDonor],
-    ["ArrowUp", firstDonor], // the only split gift of that donor: the list goes round to it
-  ]);
+  await walkPicker(
+    search,
+    firstDonor,
+    [
+      ["typed", "(none)"], // nothing is chosen for the admin
+      ["ArrowDown", firstDonor],
+      ["ArrowUp", firstDonor], // the only split gift of that donor: the list goes round to it
+    ],
+    page.getByRole("option", { name: new RegExp(`^${firstDonor} · `) }),
+  );
   await expectNoSeriousAxeViolations(page, "gift search picker, open");
   await expectNoWiderThanViewport(page);
   await search.press("Enter");
