@@ -216,7 +216,9 @@ async function applyAndCopy(page: Page, firstDonor: string) {
   await e.send();
 }
 
-test.setTimeout(180_000);
+// The journey gained the error summary and the gift search (two axe checks more): 3 minutes was
+// reached on the shared 2-core machine on its last step, everything before it passed.
+test.setTimeout(300_000);
 
 for (const width of [1280, 390]) {
   test(`templates from scratch and from the editor; new gifts proposed, chosen, skipped, approved (${width} px)`, async ({
