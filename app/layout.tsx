@@ -3,8 +3,11 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { ConnectionBanner } from "@/components/connection/connection-banner";
 import { NavLinks } from "@/components/nav-links";
+import { PauseBanner } from "@/components/templates/pause-banner";
 import { getCurrentConnection } from "@/lib/auth/session";
 import { getEnv } from "@/lib/env";
+import { pauseOf } from "@/lib/templates/pause-view";
+import { adminTimeZone } from "@/lib/time-zone";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -44,6 +47,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             leaving it out keeps that page's first load under 160 kB (bench/RESULTS.md). */}
         <main id="main">
           {connection && <ConnectionBanner connection={connection} providerId={providerId} />}
+          {connection && <PauseBanner pause={pauseOf(connection)} zone={await adminTimeZone()} />}
           {children}
         </main>
       </body>

@@ -39,7 +39,9 @@ export default async function InboxPage() {
                   {item.gift?.contactName ?? item.transactionId}
                 </Link>{" "}
                 {item.gift ? formatCents(item.gift.amountCents, item.gift.currency) : ""} ·{" "}
-                {DONE[item.status] ?? item.status}
+                {item.status === "automatic" && connection.autoSendPausedAt
+                  ? "Held: automatic sending is paused"
+                  : (DONE[item.status] ?? item.status)}
                 {item.status === "sent" && (item.sentAutomatically ? " by itself" : " by you")}
                 {item.template ? ` with “${item.template.name}”` : ""}
                 {item.submission && (

@@ -7,6 +7,8 @@ import { connectionKey } from "@/lib/hooks/query-keys";
 import { getQueryClient } from "@/lib/query-client";
 import { Providers } from "@/components/providers";
 import { TimeZoneSync } from "@/components/time-zone-sync";
+import { PauseSwitch } from "@/components/templates/pause-switch";
+import { pauseOf } from "@/lib/templates/pause-view";
 import { adminTimeZone } from "@/lib/time-zone";
 import { NotificationSettings } from "@/components/notifications/notification-settings";
 import { listRecipients } from "@/lib/notifications/recipients";
@@ -32,6 +34,7 @@ export default async function SettingsPage() {
           <ConnectionPanel providerId={getEnv().SERVICE_ENVIRONMENT} zone={zone} />
         </HydrationBoundary>
       </Providers>
+      <PauseSwitch pause={pauseOf(connection)} zone={zone} />
       <NotificationSettings initial={recipients} goesOut={mailGoesOut()} digestHour={getEnv().MAIL_DIGEST_HOUR} />
     </>
   );

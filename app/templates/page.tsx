@@ -1,17 +1,20 @@
 import Link from "next/link";
 import { DeleteTemplate } from "@/components/templates/delete-template";
+import { PauseSwitch } from "@/components/templates/pause-switch";
 import { ButtonLink } from "@/components/ui/button";
 import { requireConnection } from "@/lib/auth/session";
 import { formatCents } from "@/lib/splits/money";
 import { describeLines } from "@/lib/templates/describe";
+import { pauseOf } from "@/lib/templates/pause-view";
 import { loadTemplates } from "@/lib/templates/store";
+import { adminTimeZone } from "@/lib/time-zone";
 
 export const metadata = { title: "Templates" };
 export const dynamic = "force-dynamic";
 
 export default async function TemplatesPage() {
   const connection = await requireConnection();
-  const templates = await loadTemplates(connection.id);
+  const [templates, zone] = await Promise.all([loadTemplates(connection.id), adminTimeZone()]);
   return (
     <>
       <h1>Templates</h1>
@@ -19,6 +22,7 @@ export default async function TemplatesPage() {
         A template is a split you use again: new gifts it applies to wait in <Link href="/inbox">To allocate</Link> with
         the split proposed, or are sent by themselves when you say so.
       </p>
+      <PauseSwitch pause={pauseOf(connection)} zone={zone} />
       <div className="button-row">
         <ButtonLink href="/templates/new">New template</ButtonLink>
       </div>

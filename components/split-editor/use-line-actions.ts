@@ -16,6 +16,8 @@ type Setup = EditContext & {
   onCreated: (kind: "campaign" | "fund", option: NameOption) => void;
   /** Hears each action's work, so a slow one shows as busy (lib/hooks/use-busy.ts). */
   track: <T>(work: Promise<T>) => Promise<T>;
+  /** Hears which line the admin put the remainder on (by split id). */
+  onRemainder?: (splitId: string) => void;
 };
 
 /**
@@ -40,7 +42,10 @@ export function useLineActions(setup: Setup) {
       undoRemove: (splitId: string) => later((t) => t.undoRemove(s(), splitId)),
       splitEvenly: () => later((t) => t.splitEvenly(s())),
       distributeRemainder: () => later((t) => t.distribute(s())),
-      putRemainder: (index: number) => later((t) => t.putRemainder(s(), index)),
+      putRemainder(index: number) {
+        s().onRemainder?.(s().form.getValues(`lines.${index}.splitId`));
+        later((t) => t.putRemainder(s(), index));
+      },
       amountTyped: (index: number) => setSource(index, "amount"),
       amountLeft: (index: number) => later((t) => t.settle(s(), index)),
       percentTyped(index: number, text: string) {

@@ -49,7 +49,20 @@ export function useSplitEditor(props: SplitEditorProps) {
   const lines = useFieldArray({ control: form.control, name: "lines", keyName: "key" });
   // Over 300 ms of work after a click (the tools still loading, the check before the review) shows.
   const { busy, track } = useBusy();
-  const actions = useLineActions({ form, lines, gift, takenSplitIds: taken, campaigns, say, onCreated, track });
+  // The line the admin last put the remainder on: "Save as template" keeps the rest there.
+  const remainderLine = useRef<string | null>(null);
+  const onRemainder = useCallback((splitId: string) => (remainderLine.current = splitId), []);
+  const actions = useLineActions({
+    form,
+    lines,
+    gift,
+    takenSplitIds: taken,
+    campaigns,
+    say,
+    onCreated,
+    track,
+    onRemainder,
+  });
   useReadExpressionsOnLoad(form);
   const summary = useSummaryStore(form, gift);
   useNoteGoesOnEdit(form, setMessage);
@@ -108,6 +121,8 @@ export function useSplitEditor(props: SplitEditorProps) {
     sent,
     refused,
     restoredAt: draft.restoredAt,
+    /** The split id of the line the admin last pressed Remainder on, if any. */
+    remainderSplitId: () => remainderLine.current,
     /** Whether Review may open now, read from the figures at this moment. */
     ready: () =>
       editorStatus(summary.get(), { currency: gift.currency, stale: stale !== null, inFlight, sending }).ready,

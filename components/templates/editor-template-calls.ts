@@ -28,10 +28,17 @@ export async function splitOfGift(
   };
 }
 
-/** Saves the editor's lines as a template named `name`, applying to the gift's campaign (or fund). */
-export async function saveLinesAsTemplate(editor: SplitEditorState, name: string): Promise<TemplateView> {
+/** Saves the editor's lines as a template named `name`, the line of `restSplitId` taking the rest,
+ *  applying to the gift's campaign (or fund). */
+export async function saveLinesAsTemplate(
+  editor: SplitEditorState,
+  name: string,
+  restSplitId: string,
+): Promise<TemplateView> {
   const { gift } = editor;
-  const parts = editor.form.getValues("lines").map((l) => ({
+  const lines = editor.form.getValues("lines");
+  const restIndex = lines.findIndex((l) => l.splitId === restSplitId);
+  const parts = lines.map((l) => ({
     cents: lineFigures(l, gift.amountCents, gift.currency).lineCents ?? 0,
     campaign: l.campaign.name,
     parentCampaign: l.parent.name,
@@ -41,7 +48,7 @@ export async function saveLinesAsTemplate(editor: SplitEditorState, name: string
     method: "POST",
     body: {
       name,
-      lines: templateLinesFrom(parts, gift.amountCents),
+      lines: templateLinesFrom(parts, gift.amountCents, restIndex >= 0 ? restIndex : lines.length - 1),
       appliesTo: gift.campaign
         ? { kind: "campaign", value: gift.campaign }
         : { kind: "fund", value: gift.fund ?? "General" },

@@ -5,6 +5,7 @@
 // does not carry it.
 import Link from "next/link";
 import { useEffect, useState } from "react";
+import { useWatch } from "react-hook-form";
 import type { SplitEditorState } from "@/components/split-editor/use-split-editor";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
@@ -14,10 +15,14 @@ import { transactionRefFor } from "@/lib/splits/split-ids";
 import { linesFromTemplate } from "@/lib/templates/editor-lines";
 import { type TemplateLine, templateLineSchema } from "@/lib/templates/schema";
 import type { TemplateView } from "@/lib/templates/store";
+import { lineFigures } from "@/lib/splits/editor-lines";
 import { saveLinesAsTemplate, splitOfGift } from "./editor-template-calls";
+import { CopySplitRow, restChoices, SaveTemplateRow } from "./editor-template-rows";
 
 export default function EditorTemplates({ editor }: { editor: SplitEditorState }) {
   const { gift } = editor;
+  // The lines as they are now: the choice of the line taking the rest follows them.
+  const lines = useWatch({ control: editor.form.control, name: "lines" });
   const [templates, setTemplates] = useState<TemplateView[] | null>(null);
   const [message, setMessage] = useState<{ tone: "ok" | "danger"; text: string; link?: string } | null>(null);
 
@@ -59,7 +64,7 @@ export default function EditorTemplates({ editor }: { editor: SplitEditorState }
 
   async function copyOther(other: string) {
     try {
-      const copied = await splitOfGift(other.trim());
+      const copied = await splitOfGift(other);
       if (!copied.ok) return setMessage({ tone: "danger", text: copied.error });
       apply(copied.lines, copied.what);
     } catch (error) {
@@ -67,9 +72,9 @@ export default function EditorTemplates({ editor }: { editor: SplitEditorState }
     }
   }
 
-  async function save(name: string) {
+  async function save(name: string, restSplitId: string) {
     try {
-      const saved = await saveLinesAsTemplate(editor, name);
+      const saved = await saveLinesAsTemplate(editor, name, restSplitId);
       setTemplates((list) => [...(list ?? []), saved]);
       setMessage({ tone: "ok", text: `Saved “${saved.name}” as shares of a gift.`, link: `/templates/${saved.id}` });
     } catch (error) {
@@ -86,19 +91,15 @@ export default function EditorTemplates({ editor }: { editor: SplitEditorState }
         </Notice>
       )}
       <ApplyTemplateRow templates={templates} onApply={applyChosen} />
-      <TextActionRow
-        id="copy-gift"
-        label="Copy the split of another gift (its id)"
-        maxLength={100}
-        action="Copy"
-        onAct={(v) => void copyOther(v)}
-      />
-      <TextActionRow
-        id="save-template"
-        label="Save these lines as a template, named"
-        maxLength={80}
-        action="Save as template"
-        onAct={(v) => void save(v)}
+      <CopySplitRow exclude={gift.transactionId} onCopy={(id) => void copyOther(id)} />
+      <SaveTemplateRow
+        choices={restChoices(
+          lines,
+          lines.map((l) => lineFigures(l, gift.amountCents, gift.currency).lineCents),
+          gift.currency,
+        )}
+        initialRest={editor.remainderSplitId()}
+        onSave={(name, rest) => void save(name, rest)}
       />
     </section>
   );
@@ -123,27 +124,6 @@ function ApplyTemplateRow({ templates, onApply }: { templates: TemplateView[] | 
       </Field>
       <Button variant="secondary" onClick={() => onApply(chosen)} disabled={!chosen}>
         Apply
-      </Button>
-    </div>
-  );
-}
-
-/** A text box and its button (off while the box is blank): the gift to copy, the name to save as. */
-function TextActionRow(props: {
-  id: string;
-  label: string;
-  maxLength: number;
-  action: string;
-  onAct: (value: string) => void;
-}) {
-  const [value, setValue] = useState("");
-  return (
-    <div className="button-row">
-      <Field id={props.id} label={props.label} className="field--grow">
-        {(c) => <input {...c} value={value} onChange={(e) => setValue(e.target.value)} maxLength={props.maxLength} />}
-      </Field>
-      <Button variant="secondary" onClick={() => props.onAct(value)} disabled={!value.trim()}>
-        {props.action}
       </Button>
     </div>
   );

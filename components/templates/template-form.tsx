@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { ApiClientError, apiFetch } from "@/lib/api-client";
+import { flattenErrors, templateFieldLabel } from "@/lib/templates/field-labels";
 import { type Template, type TemplateInput, templateSchema } from "@/lib/templates/schema";
 import { namePickerFor } from "./template-name-field";
 import { TemplateLines } from "./template-lines";
@@ -61,9 +62,16 @@ export function TemplateForm({ id, initial, names }: { id?: string; initial: Tem
       router.push("/templates");
       router.refresh();
     } catch (error) {
-      setMessage(error instanceof ApiClientError ? error.message : "Something went wrong.");
+      if (!(error instanceof ApiClientError)) return setMessage("Something went wrong.");
+      // The server's checks (known ids, a name taken…) land on the fields they name.
+      const fields = Object.entries(error.fields);
+      for (const [path, messages] of fields) {
+        form.setError(path as Parameters<typeof form.setError>[0], { type: "server", message: messages[0] ?? "" });
+      }
+      setMessage(fields.length > 0 ? null : error.message);
     }
   });
+  const problems = formState.submitCount > 0 ? flattenErrors(errors) : [];
 
   return (
     // A new template's page is titled "New template" already: a second heading saying so again
@@ -76,6 +84,18 @@ export function TemplateForm({ id, initial, names }: { id?: string; initial: Tem
     >
       {id && <h2 id="template-form-title">Edit the template</h2>}
       {message && <Notice tone="danger">{message}</Notice>}
+      {problems.length > 0 && (
+        <Notice tone="danger">
+          <p>Not saved: check {problems.length === 1 ? "this field" : "these fields"}.</p>
+          <ul>
+            {problems.map((p) => (
+              <li key={p.path}>
+                <a href={`#${fieldIdOf(p.path)}`}>{templateFieldLabel(p.path, kinds)}</a>: {p.message}
+              </li>
+            ))}
+          </ul>
+        </Notice>
+      )}
       <Field id="template-name" label="Name" error={errors.name?.message}>
         {(c) => <input {...c} {...register("name")} maxLength={80} />}
       </Field>
@@ -103,7 +123,7 @@ export function TemplateForm({ id, initial, names }: { id?: string; initial: Tem
             : (c) => <input {...c} {...register("appliesTo.value")} />}
         </Field>
       </div>
-      <label className="checkbox">
+      <label className="checkbox checkbox--large">
         <input type="checkbox" {...register("autoSend")} /> Send automatically: new gifts it applies to are sent without
         a click, then checked at the service
       </label>
@@ -118,4 +138,20 @@ export function TemplateForm({ id, initial, names }: { id?: string; initial: Tem
       </div>
     </form>
   );
+}
+
+/** The id of the control a field's error belongs to (the lines' ids: template-lines.tsx). */
+function fieldIdOf(path: string): string {
+  if (path === "name") return "template-name";
+  if (path.startsWith("appliesTo")) return "applies-value";
+  const line = /^lines\.(\d+)\.(\w+)$/.exec(path);
+  if (!line) return "template-name";
+  const field = line[2] ?? "";
+  const part: Record<string, string> = {
+    parentCampaign: "parent",
+    parentCampaignId: "parent",
+    campaignId: "campaign",
+    fundId: "fund",
+  };
+  return `line-${line[1]}-${part[field] ?? field}`;
 }

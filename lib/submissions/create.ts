@@ -12,11 +12,19 @@ import { importBody } from "@/lib/service/import-rows";
 import { buildGroups } from "./build-groups";
 import { lookUpForSubmission } from "./lookups";
 import { requireConfirmedNames } from "./new-names";
-import { insertSubmission, type StoredBatch } from "./store";
+import { insertSubmission, type StoreGuard, type StoredBatch } from "./store";
+
+/** The guard (store.ts) said no: nothing was stored. */
+export class StoreRefused extends Error {
+  constructor() {
+    super("The submission was not stored: its guard refused it.");
+  }
+}
 
 export async function createSubmission(
   connection: Connection,
   request: SubmissionRequest,
+  options: { guard?: StoreGuard } = {},
 ): Promise<{ submissionId: string; created: boolean }> {
   const requestHash = hashOf(request);
   const ids = request.allocations.map((a) => a.transactionId);
@@ -57,8 +65,10 @@ export async function createSubmission(
     },
     stored,
     gifts,
+    options.guard,
   );
-  if (inserted) return { submissionId, created: true };
+  if (inserted === "stored") return { submissionId, created: true };
+  if (inserted === "refused") throw new StoreRefused();
   // Two identical requests at once: the unique key let one in; this one finds it.
   const winner = await db().submission.findUnique({
     where: { connectionId_idempotencyKey: { connectionId: connection.id, idempotencyKey: request.idempotencyKey } },

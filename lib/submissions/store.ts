@@ -8,7 +8,7 @@
 // statement inserts, the other inserts nothing (its batches and rows hang off the CTE's empty
 // result) and returns no id; the caller then reads the winner.
 import "server-only";
-import { sql } from "@/lib/db-sql";
+import { type fragment, raw, sql } from "@/lib/db-sql";
 import type { ImportBody, ImportRow } from "@/lib/service/import-rows";
 import type { SnapshotHolding } from "./moves";
 
@@ -44,24 +44,32 @@ export type GiftSnapshot = {
   movedCents: number;
 };
 
-/** True when this call stored it; false when a submission with its idempotency key exists. */
+/** A boolean SQL expression read in the storing statement itself: false stores nothing. What acts
+ *  by itself (lib/templates/auto-send.ts) re-checks the admin's latest decision there, locking the
+ *  rows it reads, so a change committed first is seen and one committed after waits for it. */
+export type StoreGuard = ReturnType<typeof fragment>;
+
+/** "stored" when this call stored it; "exists" when a submission with its idempotency key does;
+ *  "refused" when the guard said no. */
 export async function insertSubmission(
   submission: NewSubmission,
   batches: readonly StoredBatch[],
   gifts: readonly GiftSnapshot[],
-): Promise<boolean> {
+  guard?: StoreGuard,
+): Promise<"stored" | "exists" | "refused"> {
   // Each batch's rows are read back from its body (the exact rows sent), with the app's
   // transaction id for each: one JSON array per batch, instead of thirteen arrays of every row.
   const bodies = batches.map((c) => JSON.stringify(c.body));
   const transactionIds = JSON.stringify(batches.map((b) => b.rows.map((r) => r.transactionId)));
   // One JSON array of the gifts' snapshots; amounts as text so that no cent is lost.
   const giftsJson = JSON.stringify(gifts.map((g) => ({ ...g, amountCents: g.amountCents.toString() })));
-  const inserted = await sql<{ id: string }>`
-    WITH s AS (
+  const [inserted] = await sql<{ id: string | null; allowed: boolean }>`
+    WITH allowed AS (SELECT (${guard ?? raw("true")})::boolean AS ok), s AS (
       INSERT INTO "Submission" ("id", "connectionId", "idempotencyKey", "requestHash", "transactionCount", "rowCount", "reason", "updatedAt")
-      VALUES (${submission.id}::uuid, ${submission.connectionId}::uuid, ${submission.idempotencyKey},
+      SELECT ${submission.id}::uuid, ${submission.connectionId}::uuid, ${submission.idempotencyKey},
               ${submission.requestHash}, ${submission.transactionCount}::int, ${submission.rowCount}::int,
-              ${submission.reason}, now())
+              ${submission.reason}, now()
+       WHERE (SELECT ok FROM allowed)
       ON CONFLICT ("connectionId", "idempotencyKey") DO NOTHING
       RETURNING id
     ), b AS (
@@ -93,6 +101,7 @@ export async function insertSubmission(
              t.gift->'before', t.gift->'after', (t.gift->>'movedCents')::bigint
         FROM s, jsonb_array_elements(${giftsJson}::jsonb) AS t(gift)
     )
-    SELECT id FROM s`;
-  return inserted.length > 0;
+    SELECT (SELECT id FROM s) AS id, (SELECT ok FROM allowed) AS allowed`;
+  if (inserted?.id) return "stored";
+  return inserted?.allowed === false ? "refused" : "exists";
 }

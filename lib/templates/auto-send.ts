@@ -3,18 +3,23 @@
 // outbox, read-back), without anyone's request. Before sending, the service is asked whether each
 // gift was split there since it arrived: such a gift is left alone. The items of one round are
 // claimed with the submission's idempotency key first, so a worker stopped midway is taken over
-// with the same key and nothing is sent twice.
+// with the same key and nothing is sent twice. The admin's latest word is read at the claim and
+// again where the submission is stored (auto-send-stop.ts): a deleted template, one no longer
+// sending by itself, or a paused organization sends nothing more.
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { AppError } from "@/lib/app-error";
 import { storedAllocation } from "@/lib/bulk/stored";
 import { db } from "@/lib/db";
+import { sql } from "@/lib/db-sql";
 import { log } from "@/lib/log";
 import { readStoredJson } from "@/lib/stored-json";
-import { createSubmission } from "@/lib/submissions/create";
+import { createSubmission, StoreRefused } from "@/lib/submissions/create";
 import { describeNewName } from "@/lib/submissions/new-names";
 import { newNamesNote } from "./match";
+import { holdBack, sendingGuard, sweepStopped } from "./auto-send-stop";
+import { knownIds, unknownIdMessage, unknownIds } from "./line-ids";
 import { splitAtService, SplitsNotShown } from "./service-splits";
 
 /** Items of one organization sent in one submission at most. */
@@ -22,14 +27,21 @@ const ITEMS_PER_ROUND = 1_000;
 /** A claim this old belonged to a worker that stopped: another one finishes it with its key. */
 const CLAIM_STALE_MS = 5 * 60_000;
 
-type Claimed = { id: string; connectionId: string; transactionId: string; allocation: unknown; sendKey: string };
+type Claimed = {
+  id: string;
+  connectionId: string;
+  transactionId: string;
+  templateId: string | null;
+  allocation: unknown;
+  sendKey: string;
+};
 
 /** One round: one organization's automatic items sent. True when it did anything. `held` holds
  *  the round's key while it runs, so a worker stopping past its deadline can hand it over
  *  (releaseAutomaticClaims). */
 export async function sendAutomaticOnce(workerId: string, held?: Set<string>): Promise<boolean> {
   const items = (await takeOverStale()) ?? (await claimNext());
-  if (items.length === 0) return false;
+  if (items.length === 0) return (await sweepStopped()) > 0;
   const first = items[0];
   if (!first) return false;
   const { connectionId, sendKey } = first;
@@ -102,20 +114,54 @@ async function sendClaimed(
     });
   }
   const toSend = items.filter((i) => !split.has(i.transactionId));
-  if (toSend.length === 0) return true;
+  if (toSend.length > 0) await sendRound(workerId, connectionId, sendKey, toSend);
+  return true;
+}
+
+/** The round's gifts still to send, in one submission stored under the round's key and guard. */
+async function sendRound(workerId: string, connectionId: string, sendKey: string, items: Claimed[]): Promise<void> {
   const connection = await db().connection.findUnique({ where: { id: connectionId } });
-  if (!connection) return true;
+  if (!connection) return;
+  // Ids the organization's copy does not know are never sent by themselves (line-ids.ts).
+  const known = await knownIds(connectionId);
+  const toSend: Claimed[] = [];
+  const allocations = [];
+  for (const item of items) {
+    const allocation = readStoredJson(storedAllocation, item.allocation, "InboxItem.allocation");
+    const [unknown] = unknownIds(allocation.rows, known);
+    if (unknown) await backToAdmin([item], `Not sent automatically: ${unknownIdMessage(unknown)}`);
+    else {
+      toSend.push(item);
+      allocations.push(allocation);
+    }
+  }
+  if (toSend.length === 0) return;
   try {
-    const { submissionId } = await createSubmission(connection, {
-      idempotencyKey: sendKey,
-      allocations: toSend.map((i) => readStoredJson(storedAllocation, i.allocation, "InboxItem.allocation")),
-      // Never a name the service does not hold: the submissions' one rule (lib/submissions/
-      // new-names.ts) refuses it unconfirmed, and the items go back to the admin below.
-      confirmedNewNames: [],
-    });
+    const { submissionId } = await createSubmission(
+      connection,
+      {
+        idempotencyKey: sendKey,
+        allocations,
+        // Never a name the service does not hold: the submissions' one rule (lib/submissions/
+        // new-names.ts) refuses it unconfirmed, and the items go back to the admin below.
+        confirmedNewNames: [],
+      },
+      // The admin's latest word, read where the submission is stored (auto-send-stop.ts).
+      {
+        guard: sendingGuard(
+          connectionId,
+          toSend.map((i) => i.templateId),
+        ),
+      },
+    );
     await markSent(toSend, submissionId);
     log.info("templates.sent_automatically", { workerId, connectionId, submissionId, gifts: toSend.length });
   } catch (error) {
+    if (error instanceof StoreRefused) {
+      log.info("templates.auto_send_stopped", { workerId, connectionId, gifts: toSend.length });
+      await holdBack(toSend.map((i) => i.id));
+      return;
+    }
     // A refusal the admin can act on (the gift changed, is in flight…): the items go back to the
     // inbox with the reason, and nothing was sent.
     if (error instanceof AppError || error instanceof z.ZodError) {
@@ -127,43 +173,47 @@ async function sendClaimed(
         toSend,
         fresh.length > 0 ? `Not sent automatically. ${newNamesNote(fresh)}` : `Not sent automatically: ${message}`,
       );
-      return true;
+      return;
     }
     throw error;
   }
-  return true;
 }
 
 async function claimNext(): Promise<Claimed[]> {
   // The organization whose automatic item waits longest goes first: fair between organizations.
-  return db().$queryRaw<Claimed[]>`
+  // Only items whose template still exists and sends by itself, of an organization not paused:
+  // read in this statement, the claim (issue 29); the store re-reads them (auto-send-stop.ts).
+  return sql<Claimed>`
     UPDATE "InboxItem" AS i
        SET status = 'sending', "sendKey" = ${randomUUID()}::uuid, "decidedAt" = now() AT TIME ZONE 'UTC'
      WHERE i.id IN (
        SELECT c.id FROM "InboxItem" AS c
+         JOIN "AllocationTemplate" AS t ON t.id = c."templateId" AND t."autoSend"
         WHERE c.status = 'automatic'
           AND c."connectionId" = (
-            SELECT o."connectionId" FROM "InboxItem" AS o JOIN "Connection" AS k ON k.id = o."connectionId"
-             WHERE o.status = 'automatic' AND k.status = 'active'
+            SELECT o."connectionId" FROM "InboxItem" AS o
+              JOIN "Connection" AS k ON k.id = o."connectionId"
+              JOIN "AllocationTemplate" AS ot ON ot.id = o."templateId" AND ot."autoSend"
+             WHERE o.status = 'automatic' AND k.status = 'active' AND k."autoSendPausedAt" IS NULL
              ORDER BY o."createdAt" LIMIT 1)
         ORDER BY c."createdAt", c.id
         LIMIT ${ITEMS_PER_ROUND}
-        FOR UPDATE SKIP LOCKED)
-    RETURNING i.id, i."connectionId", i."transactionId", i.allocation, i."sendKey"::text AS "sendKey"`;
+        FOR UPDATE OF c SKIP LOCKED)
+    RETURNING i.id, i."connectionId", i."transactionId", i."templateId", i.allocation, i."sendKey"::text AS "sendKey"`;
 }
 
 /** The items of a claim whose worker stopped, taken over with the same key; null when none. */
 async function takeOverStale(): Promise<Claimed[] | null> {
-  const [stale] = await db().$queryRaw<{ sendKey: string }[]>`
+  const [stale] = await sql<{ sendKey: string }>`
     SELECT "sendKey"::text AS "sendKey" FROM "InboxItem"
      WHERE status = 'sending' AND "decidedAt" < (now() AT TIME ZONE 'UTC') - ${CLAIM_STALE_MS} * interval '1 millisecond'
      LIMIT 1`;
   if (!stale) return null;
-  const items = await db().$queryRaw<Claimed[]>`
+  const items = await sql<Claimed>`
     UPDATE "InboxItem" SET "decidedAt" = now() AT TIME ZONE 'UTC'
      WHERE status = 'sending' AND "sendKey" = ${stale.sendKey}::uuid
        AND "decidedAt" < (now() AT TIME ZONE 'UTC') - ${CLAIM_STALE_MS} * interval '1 millisecond'
-    RETURNING id, "connectionId", "transactionId", allocation, "sendKey"::text AS "sendKey"`;
+    RETURNING id, "connectionId", "transactionId", "templateId", allocation, "sendKey"::text AS "sendKey"`;
   return items.length > 0 ? items : null;
 }
 

@@ -65,13 +65,26 @@ function choice(name: string, known: readonly Named[]): NameChoice {
 
 type Part = { cents: number; campaign: string; parentCampaign: string; fund: string };
 
-/** Parts of a total as a template's lines: each a share of the total in basis points (rounded
- *  down), the last taking the rest, so it fits gifts of any size. */
-export function templateLinesFrom(parts: readonly Part[], totalCents: number): TemplateInput["lines"] {
+/** Parts of a total as a template's lines: each a share of the total in basis points, the line at
+ *  `rest` (the one the admin chose; the last by default) taking the rest, so it fits gifts of any
+ *  size. Each share is the smallest that gives this gift its cents back (rounded down when no
+ *  share of basis points can): a template saved from 70.01 / 30.00 of $100.01 applies as
+ *  70.01 / 30.00 to that gift, where shares rounded down made it 70.00 / 30.01. */
+export function templateLinesFrom(
+  parts: readonly Part[],
+  totalCents: number,
+  rest = parts.length - 1,
+): TemplateInput["lines"] {
   return parts.map((part, index) => {
     const names = { campaign: part.campaign, parentCampaign: part.parentCampaign, fund: part.fund };
-    if (index === parts.length - 1) return { kind: "remainder", figure: "", ...names };
-    const basisPoints = Math.floor((part.cents * WHOLE) / totalCents);
-    return { kind: "percent", figure: formatBasisPoints(Math.max(1, basisPoints)), ...names };
+    if (index === rest) return { kind: "remainder", figure: "", ...names };
+    return { kind: "percent", figure: formatBasisPoints(shareOf(part.cents, totalCents)), ...names };
   });
+}
+
+/** The basis points of `cents` in `total` that templateShares turns back into `cents` exactly. */
+function shareOf(cents: number, total: number): number {
+  const up = Math.ceil((cents * WHOLE) / total);
+  if (up <= WHOLE && Math.floor((up * total) / WHOLE) === cents) return Math.max(1, up);
+  return Math.max(1, Math.floor((cents * WHOLE) / total));
 }

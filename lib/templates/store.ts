@@ -8,6 +8,7 @@ import { isUniqueViolation } from "@/lib/db-errors";
 import type { AllocationTemplate, Prisma } from "@/lib/generated/prisma/client";
 import { centsToInput } from "@/lib/splits/money";
 import { readStoredJson } from "@/lib/stored-json";
+import { requireKnownIds } from "./line-ids";
 import type { Template, TemplateInput, TemplateLine } from "./schema";
 import { storedTemplateLines } from "./stored";
 
@@ -43,6 +44,7 @@ export async function loadTemplate(connectionId: string, id: string): Promise<Lo
 }
 
 export async function createTemplate(connectionId: string, template: Template): Promise<TemplateView> {
+  await requireKnownIds(connectionId, template.lines);
   try {
     return toView(await db().allocationTemplate.create({ data: { connectionId, ...stored(template) } }));
   } catch (error) {
@@ -52,8 +54,14 @@ export async function createTemplate(connectionId: string, template: Template): 
 
 export async function updateTemplate(connectionId: string, id: string, template: Template): Promise<TemplateView> {
   await templateFor(connectionId, id);
+  await requireKnownIds(connectionId, template.lines);
   try {
-    return toView(await db().allocationTemplate.update({ where: { id }, data: stored(template) }));
+    // Turned off: the gifts it queued to send by themselves stop at once, in the same transaction.
+    const [, row] = await db().$transaction([
+      unqueue(connectionId, template.autoSend ? null : id, "“Send automatically” was turned off"),
+      db().allocationTemplate.update({ where: { id }, data: stored(template) }),
+    ]);
+    return toView(row);
   } catch (error) {
     throw nameTaken(error, template.name);
   }
@@ -61,7 +69,22 @@ export async function updateTemplate(connectionId: string, id: string, template:
 
 export async function deleteTemplate(connectionId: string, id: string): Promise<void> {
   await templateFor(connectionId, id);
-  await db().allocationTemplate.delete({ where: { id } });
+  // The gifts it queued to send by themselves stop with it: back to the admin, keeping the proposal.
+  await db().$transaction([
+    unqueue(connectionId, id, "Its template was deleted"),
+    db().allocationTemplate.delete({ where: { id } }),
+  ]);
+}
+
+/** The template's gifts queued for the worker, given back to the admin. One the worker holds
+ *  already ("sending") is stopped where it stores its submission (auto-send.ts: the guard reads
+ *  this template's row there, locked, and waits for this transaction). */
+function unqueue(connectionId: string, templateId: string | null, why: string) {
+  // A null template gives back nothing (a template left sending by itself keeps its queue).
+  return db().inboxItem.updateMany({
+    where: { connectionId, templateId: templateId ?? { in: [] }, status: "automatic" },
+    data: { status: "waiting", note: `${why} before it was sent: approve it yourself if it is right.` },
+  });
 }
 
 async function templateFor(connectionId: string, id: string): Promise<AllocationTemplate> {

@@ -36,7 +36,13 @@ async function walkSelect(select: Locator, keys: [key: string, option: string][]
 
 /** A name picker (the editor's combobox) walked with the keyboard after typing: the highlighted
  *  option (aria-activedescendant) after each press. */
-async function walkPicker(input: Locator, typed: string, keys: [key: string, option: string][]) {
+async function walkPicker(
+  input: Locator,
+  typed: string,
+  keys: [key: string, option: string][],
+  /** Shown once what was typed has found its choices (the gift search asks the server). */
+  ready?: Locator,
+) {
   const highlighted = () =>
     input.evaluate((el) => {
       const id = el.getAttribute("aria-activedescendant");
@@ -46,6 +52,7 @@ async function walkPicker(input: Locator, typed: string, keys: [key: string, opt
   // The combobox has replaced the plain field it starts as (loaded with the page).
   await expect(input).toHaveAttribute("aria-autocomplete", "list");
   await input.fill(typed);
+  if (ready) await expect(ready).toBeVisible();
   for (const [key, option] of keys) {
     if (key !== "typed") await input.press(key);
     await expect.poll(highlighted).toContain(option);
@@ -75,12 +82,25 @@ async function giftCents(page: Page): Promise<number> {
 
 const money = (cents: number) => (cents / 100).toFixed(2);
 
+/** The donor of the gift open in the editor, from its heading ("Split $123.45 from Ada Lovelace"). */
+async function giftDonor(page: Page): Promise<string> {
+  const heading = await page.getByRole("heading", { level: 1 }).textContent();
+  return /from (.+)$/.exec(heading ?? "")?.[1]?.trim() ?? "";
+}
+
 async function makeTemplateFromScratch(page: Page) {
   await page.goto("/templates");
   await expect(page.getByRole("heading", { name: "Templates", level: 1 })).toBeVisible();
   await expect(page.getByText("No templates yet.")).toBeVisible();
   await expectNoSeriousAxeViolations(page, "templates, empty");
   await page.getByRole("link", { name: "New template" }).click();
+  // Saved empty: each error names its field, above the form and under the field.
+  await page.getByRole("button", { name: "Save template" }).click();
+  const summary = page.getByRole("alert").filter({ hasText: "Not saved: check these fields." });
+  await expect(summary).toContainText("Name: Give the template a name.");
+  await expect(summary).toContainText("What it applies to: Say which campaign, fund, donor or amount");
+  await expect(summary).toContainText("Line 1, fund: Enter a fund");
+  await expectNoSeriousAxeViolations(page, "template form, errors");
   await page.getByLabel("Name", { exact: true }).fill("Appeal split");
   await walkSelect(page.getByLabel("Line 1", { exact: true }), [
     ["ArrowDown", "An amount"],
@@ -125,12 +145,12 @@ async function makeTemplateFromScratch(page: Page) {
   await expectNoWiderThanViewport(page);
 }
 
-/** Splits ext-1001-0001 half to Food Purchasing, saves that as a template, sends it; the gift's id. */
+/** Splits ext-1001-0001 half to Food Purchasing, saves that as a template, sends it; its donor. */
 async function saveFromEditor(page: Page): Promise<string> {
   const e = editor(page);
   await page.goto("/transactions");
   await openEditor(page, "ext-1001-0001");
-  const giftId = decodeURIComponent(new URL(page.url()).pathname.split("/").pop() ?? "");
+  const donor = await giftDonor(page);
   await e.button("Add line").click();
   await e.button("Split evenly").click();
   await e.choose("fund", 2, "Food", "Food Purchasing");
@@ -142,11 +162,12 @@ async function saveFromEditor(page: Page): Promise<string> {
   await shot(page, "editor-templates");
   await expectNoWiderThanViewport(page);
   await e.send();
-  return giftId;
+  return donor;
 }
 
-/** On ext-1001-0002: applies "Appeal split", then copies the split of the first gift instead. */
-async function applyAndCopy(page: Page, firstGiftId: string) {
+/** On ext-1001-0002: applies "Appeal split", then copies the split of the first gift instead,
+ *  found by its donor's name with the gifts search, walked with the keyboard. */
+async function applyAndCopy(page: Page, firstDonor: string) {
   const e = editor(page);
   await page.goto("/transactions");
   await openEditor(page, "ext-1001-0002");
@@ -168,7 +189,22 @@ async function applyAndCopy(page: Page, firstGiftId: string) {
   await expect(e.fund(2)).toHaveValue("General");
   await expect(e.amount(2)).toHaveValue(money(total - thirty));
 
-  await page.getByLabel("Copy the split of another gift (its id)").fill(firstGiftId);
+  const search = page.getByRole("combobox", { name: "Copy the split of another gift" });
+  await expect(e.button("Copy")).toBeDisabled();
+  await walkPicker(
+    search,
+    firstDonor,
+    [
+      ["typed", "(none)"], // nothing is chosen for the admin
+      ["ArrowDown", firstDonor],
+      ["ArrowUp", firstDonor], // the only split gift of that donor: the list goes round to it
+    ],
+    page.getByRole("option", { name: new RegExp(`^${firstDonor} · `) }),
+  );
+  await expectNoSeriousAxeViolations(page, "gift search picker, open");
+  await expectNoWiderThanViewport(page);
+  await search.press("Enter");
+  await expect(search).toHaveValue(new RegExp(`^${firstDonor} · \\$`));
   await e.button("Copy").click();
   await expect(page.getByText(/^Copied the split of .* as shares of this gift/)).toBeVisible();
   const half = Math.floor(total / 2);
@@ -180,7 +216,9 @@ async function applyAndCopy(page: Page, firstGiftId: string) {
   await e.send();
 }
 
-test.setTimeout(180_000);
+// The journey gained the error summary and the gift search (two axe checks more): 3 minutes was
+// reached on the shared 2-core machine on its last step, everything before it passed.
+test.setTimeout(300_000);
 
 for (const width of [1280, 390]) {
   test(`templates from scratch and from the editor; new gifts proposed, chosen, skipped, approved (${width} px)`, async ({
@@ -189,8 +227,8 @@ for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await connect(page);
     await makeTemplateFromScratch(page);
-    const firstGiftId = await saveFromEditor(page);
-    await applyAndCopy(page, firstGiftId);
+    const firstDonor = await saveFromEditor(page);
+    await applyAndCopy(page, firstDonor);
 
     // Two gifts arrive at the service after the first copy; Refresh brings them. Both templates
     // apply to their campaign, so the inbox asks which one.
@@ -248,5 +286,43 @@ for (const width of [1280, 390]) {
     await expect(done.filter({ hasText: "Sam Skipme" })).toContainText("Skipped");
     await expectNoSeriousAxeViolations(page, "inbox, done");
     await expectNoWiderThanViewport(page);
+  });
+}
+
+for (const width of [1280, 390]) {
+  test(`pause automatic sending: one switch, shown on every page with who and when, then resumed (${width} px)`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await connect(page);
+    await page.goto("/templates");
+    const banner = page.getByRole("status").filter({ hasText: "Automatic sending is paused" });
+    await expect(banner).toHaveCount(0);
+    const pause = page.getByRole("button", { name: "Pause automatic sending" });
+    // By the keyboard: the switch is a button that says what it will do.
+    await pause.focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("button", { name: "Resume automatic sending" })).toBeVisible();
+    const switchCard = page.getByRole("region", { name: "Automatic sending" });
+    await expect(switchCard).toContainText("Paused since");
+    await expect(switchCard).toContainText("by the admin signed in to Riverside Food Bank");
+    await expect(banner).toContainText("by the admin signed in to Riverside Food Bank");
+    await expectNoSeriousAxeViolations(page, "templates, paused");
+    await expectNoWiderThanViewport(page);
+    await shot(page, "templates-paused");
+    // Every page says so while it is on.
+    for (const path of ["/transactions", "/inbox", "/history", "/funds", "/settings"]) {
+      await page.goto(path);
+      await expect(banner).toBeVisible();
+      await expect(banner.getByRole("link", { name: "Resume it on Templates" })).toBeVisible();
+    }
+    await expectNoSeriousAxeViolations(page, "settings, paused");
+    await expectNoWiderThanViewport(page);
+    // Resumed from settings: the banner goes.
+    await page.getByRole("button", { name: "Resume automatic sending" }).click();
+    await expect(page.getByRole("button", { name: "Pause automatic sending" })).toBeVisible();
+    await expect(banner).toHaveCount(0);
+    await page.goto("/transactions");
+    await expect(banner).toHaveCount(0);
   });
 }

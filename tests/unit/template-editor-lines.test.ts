@@ -59,14 +59,44 @@ describe("templates in the editor", () => {
     expect(result.ok && result.lines.map((l) => l.splitId)).toEqual(["ext-2:1", "ext-2:2"]);
   });
 
-  it("saves lines as shares rounded down, the last taking the rest", () => {
+  it("saves lines as shares that give the gift its cents back, the last taking the rest", () => {
     const parts = [
       { cents: 3_333, campaign: "", parentCampaign: "", fund: "A" },
       { cents: 6_668, campaign: "", parentCampaign: "", fund: "B" },
     ];
     expect(templateLinesFrom(parts, 10_001).map((l) => [l.kind, l.figure, l.fund])).toEqual([
-      ["percent", "33.32", "A"],
+      ["percent", "33.33", "A"],
       ["remainder", "", "B"],
     ]);
+  });
+
+  it("keeps the rest on the line the admin chose: 70.01 / 30.00 of $100.01 applies back as 70.01 / 30.00", () => {
+    const parts = [
+      { cents: 7_001, campaign: "", parentCampaign: "", fund: "A" },
+      { cents: 3_000, campaign: "", parentCampaign: "", fund: "B" },
+    ];
+    const cents = (rest?: number) => {
+      const lines = templateLinesFrom(parts, 10_001, rest).map((l) => templateLineSchema.parse(l));
+      const result = linesFromTemplate(lines, { totalCents: 10_001, ref: "g", home }, [], [], known);
+      return result.ok ? result.lines.map((l) => [l.amount, l.fund.name]) : result.error;
+    };
+    const saved = templateLinesFrom(parts, 10_001, 0).map((l) => [l.kind, l.figure]);
+    expect(saved).toEqual([
+      ["remainder", ""],
+      ["percent", "30"],
+    ]);
+    expect(cents(0)).toEqual([
+      ["70.01", "A"],
+      ["30.00", "B"],
+    ]);
+    // The last line by default, as before; the shares still give this gift back.
+    expect(cents()).toEqual([
+      ["70.01", "A"],
+      ["30.00", "B"],
+    ]);
+    // A larger gift: the rest line takes the rounding, where the admin put it.
+    const big = templateLinesFrom(parts, 10_001, 0).map((l) => templateLineSchema.parse(l));
+    const applied = linesFromTemplate(big, { totalCents: 33_333, ref: "g", home }, [], [], known);
+    expect(applied.ok && applied.lines.map((l) => l.amount)).toEqual(["233.34", "99.99"]);
   });
 });
