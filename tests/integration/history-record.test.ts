@@ -57,11 +57,16 @@ async function moveToFund(
   return (await createSubmission(connection, request)).submissionId;
 }
 
+/** The export parsed as a spreadsheet would read it: a byte-order mark first, and no empty
+ *  record anywhere (empty lines are not skipped). */
 async function csvOf(connection: Connection, filters = {}): Promise<Record<string, string>[]> {
   let text = "";
   for await (const part of historyCsv(connection.id, true, historyFiltersSchema.parse(filters))) text += part;
-  const parsed = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true });
+  expect(text.startsWith("\uFEFF")).toBe(true);
+  expect(text).not.toContain("\r\n\r\n");
+  const parsed = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: false });
   expect(parsed.errors).toEqual([]);
+  expect(parsed.data.filter((r) => Object.values(r).every((v) => v === ""))).toEqual([]);
   return parsed.data;
 }
 
@@ -227,8 +232,19 @@ describe("the snapshot", () => {
     const draft = await createCsvDraft(org.connection.id, "november-moves.csv", ["transaction", "amount"]);
     await db().bulkDraft.update({ where: { id: draft.id }, data: { submissionId } });
     const [entry] = await listSubmissions(org.connection.id);
-    expect(entry).toMatchObject({ gift: null, moved: "3 gifts, $137.50 moved" });
+    expect(entry).toMatchObject({ gift: null, moved: "3 gifts · $137.50 moved" });
     expect(entry?.source?.label).toBe("november-moves.csv");
+    expect(entry?.origin).toEqual({ kind: "csv", draftId: draft.id, label: "november-moves.csv" });
+    // Per fund, largest first: what arrived equals what left (net over the gifts: a gift's move
+    // into a fund and another's out of it cancel, so at most what moved).
+    const changes = entry?.changes?.changes ?? [];
+    expect(entry?.changes).toMatchObject({ by: "fund", currency: "USD" });
+    expect(changes.reduce((n, c) => n + c.cents, 0)).toBe(0);
+    const arrived = changes.filter((c) => c.cents > 0).reduce((n, c) => n + c.cents, 0);
+    expect(arrived).toBeGreaterThan(0);
+    expect(arrived).toBeLessThanOrEqual(13_750);
+    const sizes = changes.map((c) => Math.abs(c.cents));
+    expect([...sizes].sort((a, b) => b - a)).toEqual(sizes);
   });
 
   it("a submission made before snapshots still reads: its gift from the copy, else its id", async () => {
@@ -314,7 +330,9 @@ describe("History as CSV", () => {
       "gift",
       "external_id",
       "donor",
+      "currency",
       "amount",
+      "moved",
       "before",
       "after",
       "reason",
@@ -338,6 +356,10 @@ describe("History as CSV", () => {
       verification: "",
       reason: `'=HYPERLINK("http://evil.example","x")`,
       what: `$1.00 ${t.fund} → Operations`,
+      // Amounts as plain numbers, the currency in its own column.
+      currency: t.currency,
+      amount: (Number(t.amountCents) / 100).toFixed(2),
+      moved: "1.00",
     });
     expect(first?.before).toBe(`${formatCents(Number(t.amountCents), t.currency)} ${t.campaign} / ${t.fund}`);
     expect(first?.when).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
