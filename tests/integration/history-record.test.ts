@@ -12,6 +12,7 @@ import { createSubmission } from "@/lib/submissions/create";
 import { historyCsv } from "@/lib/submissions/history-csv";
 import { HISTORY_STATUSES, historyFiltersSchema, listSubmissions } from "@/lib/submissions/list";
 import { getSubmission } from "@/lib/submissions/read";
+import { giftTimeline } from "@/lib/gift-history/timeline";
 import { type SubmissionState, STATE_LABELS, stateSentence, submissionState } from "@/lib/submissions/submission-state";
 import type { Connection } from "@/lib/generated/prisma/client";
 import { connectOrganization } from "../support/connected-org";
@@ -273,6 +274,15 @@ describe("the reason", () => {
     const id = await moveToFund(org.connection, "51001003", 100, "Operations", why);
     expect((await listSubmissions(org.connection.id))[0]?.reason).toBe(why);
     expect((await getSubmission(org.connection.id, id))?.reason).toBe(why);
+    // The gift's own timeline says it too, and a change without one says none.
+    const t = await gift(org.connection, "51001003");
+    expect(await settle(id, 400)).toBe("complete");
+    const without = await moveToFund(org.connection, "51001003", 50, "Operations");
+    const timeline = await giftTimeline(org.connection.id, { ...t, amountCents: Number(t.amountCents) });
+    expect(timeline.map((e) => [e.submissionId, e.reason])).toEqual([
+      [without, null],
+      [id, why],
+    ]);
 
     const body = (reason: unknown) => ({
       idempotencyKey: crypto.randomUUID(),
