@@ -46,7 +46,7 @@ async function split(
     unit: number;
     quantity?: number;
     campaign: string;
-    campaignId: string;
+    campaignId: string | null;
     fund: string;
     deleted?: boolean;
   }[],
@@ -150,6 +150,23 @@ describe("where the money is", () => {
       fundsRangeSchema.parse({ from: "2024-03-01", to: "2024-03-01" }),
     );
     expect(firstDay.funds.map((f) => [f.fund, f.cents])).toEqual([["Food", 10_001]]);
+  });
+
+  it("shows a campaign once, with its link, when a split names it without its id", async () => {
+    await copyGifts(org.connection.id, [
+      { id: "g-whole", cents: 1_000, at: "2024-03-10T00:00:00.000Z", campaign: "Gala", campaignId: "c-gala" },
+      { id: "g-split", cents: 3_000, at: "2024-03-11T00:00:00.000Z", campaign: "Spring", campaignId: "c-spring" },
+    ]);
+    // As Apportion records a split it sent by name: the campaign's name, no id.
+    await split(org.connection.id, "g-split", [
+      { n: 1, unit: 2_000, campaign: "Gala", campaignId: null, fund: "Food" },
+      { n: 2, unit: 1_000, campaign: "Gala", campaignId: "c-gala", fund: "Food" },
+    ]);
+    const report = await fundsReport(org.connection.id, march);
+    expect(report.campaigns.map((c) => [c.campaign, c.campaignId, c.cents, c.gifts])).toEqual([
+      ["Gala", "c-gala", 4_000, 2],
+    ]);
+    expect(report.campaigns[0]?.giftsHref).toBe("/transactions?campaignId=c-gala&after=2024-03-01&before=2024-03-31");
   });
 
   it("links each fund and campaign to the gifts list showing exactly the gifts it summed", async () => {
