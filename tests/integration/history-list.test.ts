@@ -8,6 +8,7 @@ import { centsToInput } from "@/lib/splits/money";
 import { submissionRequestSchema } from "@/lib/splits/schema";
 import { sendAutomaticOnce } from "@/lib/templates/auto-send";
 import { approveItems } from "@/lib/templates/inbox";
+import { selectionSummary } from "@/lib/templates/inbox-names";
 import { templateSchema } from "@/lib/templates/schema";
 import { createTemplate } from "@/lib/templates/store";
 import { syncTransactions } from "@/lib/transactions/sync";
@@ -96,11 +97,24 @@ describe("history list", () => {
     };
     const lines = [
       { kind: "percent", figure: "40", fund: "Food Purchasing" },
-      { kind: "remainder", fund: "Operations" },
+      { kind: "percent", figure: "10", fund: "Operations" },
+      { kind: "remainder", fund: "General" },
     ];
     const appliesTo = { kind: "campaign", value: "Annual Appeal 2026" };
     await createTemplate(org.connection.id, templateSchema.parse({ name: "Appeal 40/60", appliesTo, lines }));
     await arrive("hist", [10_000, 20_000, 30_000]);
+    // The approve dialog's question: what moves per fund and in all, not the gifts' total.
+    const asked = await selectionSummary(org.connection.id, "all");
+    expect(asked).toMatchObject({ gifts: 3, totalCents: 60_000 });
+    expect(asked.moves).toEqual({
+      currency: "USD",
+      movedCents: 30_000,
+      funds: [
+        { fund: "General", currency: "USD", beforeCents: 60_000, afterCents: 30_000 },
+        { fund: "Food Purchasing", currency: "USD", beforeCents: 0, afterCents: 24_000 },
+        { fund: "Operations", currency: "USD", beforeCents: 0, afterCents: 6_000 },
+      ],
+    });
     const { submissionId: approved } = await approveItems(org.connection, {
       idempotencyKey: crypto.randomUUID(),
       items: "all",
@@ -112,23 +126,23 @@ describe("history list", () => {
 
     const all = await listSubmissions(org.connection.id);
     const entry = (id: string) => all.find((s) => s.id === id)!;
-    // $600.00 of gifts, all of it moved out of the gifts' own fund (General): never one gift's move.
+    // $600.00 of gifts, half of it moved out of the gifts' own fund (General): never one gift's move.
     expect(entry(approved)).toMatchObject({
       gift: null,
-      moved: "3 gifts · $600.00 moved",
+      moved: "3 gifts · $300.00 moved",
       origin: { kind: "template", templates: ["Appeal 40/60"], automatic: false },
       changes: {
         by: "fund",
         currency: "USD",
         changes: [
-          { name: "General", cents: -60_000 },
-          { name: "Operations", cents: 36_000 },
+          { name: "General", cents: -30_000 },
           { name: "Food Purchasing", cents: 24_000 },
+          { name: "Operations", cents: 6_000 },
         ],
       },
     });
     const automatic = all.find((s) => s.origin.kind === "template" && s.origin.automatic)!;
-    expect(automatic).toMatchObject({ moved: "2 gifts · $120.00 moved", gift: null });
+    expect(automatic).toMatchObject({ moved: "2 gifts · $60.00 moved", gift: null });
     expect(entry(fromEditor)).toMatchObject({ origin: { kind: "editor" }, changes: null });
 
     const ids = async (source: string) =>
