@@ -24,8 +24,9 @@ for (const width of [1280, 390]) {
     await expect(row).toBeVisible();
     const changes = row.getByRole("list", { name: "Largest changes per fund" });
     await expect(changes.getByRole("listitem")).toHaveText([
-      `\u2212${MANY.moved} General`,
+      // Equal changes by name.
       `+${MANY.moved} Food Purchasing`,
+      `\u2212${MANY.moved} General`,
     ]);
     await expect(row).toContainText(`From: Template “${MANY.template}”, approved in To allocate`);
     // Never one gift's move with a link to one gift.
