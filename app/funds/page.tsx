@@ -118,6 +118,11 @@ function PerPlace({ report, days, noun, places }: SectionProps & { noun: "fund" 
             nameHeader={noun === "fund" ? "Fund" : "Campaign"}
             caption={`Money per ${noun}, ${days}`}
           />
+          <p className="small muted">
+            A split gift counts in every {noun} its splits put money in, so the “Gifts with money here” column can add
+            up to more than the {report.gifts.toLocaleString("en-US")} gift{report.gifts === 1 ? "" : "s"} of these
+            days.
+          </p>
         </>
       )}
     </section>

@@ -8,6 +8,8 @@ import { When } from "@/components/ui/when";
 import { requireConnection } from "@/lib/auth/session";
 import { giftName } from "@/lib/gift-name";
 import { type HistoryEntry, historyFiltersSchema, listSubmissions } from "@/lib/submissions/list";
+import { describeChange } from "@/lib/submissions/moves";
+import { originLabel, type SubmissionOrigin } from "@/lib/submissions/origin";
 import { adminTimeZone } from "@/lib/time-zone";
 
 export const metadata = { title: "History" };
@@ -96,35 +98,63 @@ export default async function HistoryPage({ searchParams }: Props) {
 }
 
 function what(s: HistoryEntry): string {
-  if (s.gift) return giftName(s.gift);
-  if (s.source) return `${s.source.kind === "rule" ? "the rule" : "the file"} ${s.source.label}`;
-  return `${s.transactionCount.toLocaleString("en-US")} gift${s.transactionCount === 1 ? "" : "s"}`;
+  if (s.gift && s.transactionCount === 1) return giftName(s.gift);
+  const gifts = `${s.transactionCount.toLocaleString("en-US")} gift${s.transactionCount === 1 ? "" : "s"}`;
+  return s.origin.kind === "editor" ? gifts : `${gifts} from ${originLabel(s.origin)}`;
 }
 
-/** What moved ("$62.50 Food Purchasing → Operations"), and which gift (donor, amount) or which
- *  file or rule. A submission older than snapshots names its gift while the copy still has it. */
+/** What moved and where it came from. One gift: its move ("$62.50 Food Purchasing → Operations")
+ *  and a link to it. Several: their count and the money moved ("30 gifts · $4,445.27 moved"),
+ *  the largest changes per fund, never one gift's move. A submission older than snapshots names
+ *  its gift while the copy still has it. */
 function Subject({ entry: s }: { entry: HistoryEntry }) {
   const gifts = `${s.transactionCount.toLocaleString("en-US")} gift${s.transactionCount === 1 ? "" : "s"}`;
-  if (s.gift) {
-    return (
-      <>
-        {s.moved && <strong>{s.moved}</strong>}
+  return (
+    <>
+      <strong>{s.moved ?? gifts}</strong>
+      {s.changes && <Changes changes={s.changes} />}
+      {s.gift && s.transactionCount === 1 && (
         <p className="small">
           <Link href={`/transactions/${encodeURIComponent(s.gift.transactionId)}`}>{giftName(s.gift)}</Link>
         </p>
-      </>
-    );
-  }
-  if (s.source) {
+      )}
+      <p className="small muted">
+        <Origin origin={s.origin} />
+      </p>
+    </>
+  );
+}
+
+const SHOWN_CHANGES = 3;
+
+/** The largest net changes per fund (or campaign), "and 4 more funds" after them. */
+function Changes({ changes }: { changes: NonNullable<HistoryEntry["changes"]> }) {
+  const shown = changes.changes.slice(0, SHOWN_CHANGES);
+  const more = changes.changes.length - shown.length;
+  return (
+    <ul className="history-changes small" aria-label={`Largest changes per ${changes.by}`}>
+      {shown.map((c) => (
+        <li key={c.name}>{describeChange(c, changes.currency)}</li>
+      ))}
+      {more > 0 && (
+        <li className="muted">
+          and {more.toLocaleString("en-US")} more {changes.by}
+          {more === 1 ? "" : "s"}
+        </li>
+      )}
+    </ul>
+  );
+}
+
+/** "From: Split editor", "From: File spring.csv" (a link to it), "From: Template “Monthly”, sent automatically". */
+function Origin({ origin }: { origin: SubmissionOrigin }) {
+  if (origin.kind === "csv" || origin.kind === "rule") {
     return (
       <>
-        <strong>{s.moved ?? gifts}</strong>
-        <p className="small">
-          {s.source.kind === "rule" ? "Rule " : "File "}
-          <Link href={`/bulk/${s.source.draftId}`}>{s.source.label}</Link>
-        </p>
+        From: {origin.kind === "rule" ? "Rule " : "File "}
+        <Link href={`/bulk/${origin.draftId}`}>{origin.label}</Link>
       </>
     );
   }
-  return <strong>{s.moved ?? gifts}</strong>;
+  return <>From: {originLabel(origin)}</>;
 }

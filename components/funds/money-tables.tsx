@@ -59,7 +59,7 @@ export function TotalsTable({
           <tr>
             <th scope="col">{nameHeader}</th>
             <th scope="col" className="num">
-              Gifts
+              Gifts with money here
             </th>
             <th scope="col" className="num">
               Amount

@@ -34,6 +34,7 @@ export function GiftTimeline({ transactionId, currency, entries, zone, connectio
                 connectionActive={connectionActive}
               />
             </p>
+            {e.reason && <p className="small timeline__reason">Reason: {e.reason}</p>}
             <div className="timeline__change">
               <Holdings title="Before" holdings={e.before} currency={currency} />
               <Holdings

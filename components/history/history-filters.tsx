@@ -23,6 +23,8 @@ const SOURCES: [string, string][] = [
   ["editor", "Split editor"],
   ["csv", "Bulk: a file"],
   ["rule", "Bulk: a rule"],
+  ["template", "Template: approved in To allocate"],
+  ["automatic", "Template: sent automatically"],
 ];
 
 /** Filters the history by status (one link each) and by source. */

@@ -4,7 +4,10 @@ import { useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Notice } from "@/components/ui/notice";
+import { ScrollBox } from "@/components/ui/scroll-box";
+import { formatChange } from "@/lib/splits/format-change";
 import { formatCents } from "@/lib/splits/money";
+import type { SelectionMoves } from "@/lib/templates/inbox-moves";
 import type { ConfirmedName } from "@/lib/splits/schema";
 import type { InboxNewName, SelectionSummary } from "@/lib/templates/inbox-names";
 
@@ -25,7 +28,8 @@ type Props = {
 };
 
 /**
- * The question before approving: what goes in the one submission, and every name it would create
+ * The question before approving, told like the editor's review: what moves (per fund before →
+ * after, and the money moved between funds, not the gifts' total), and every name it would create
  * at the service, read by the server from the whole selection (not only the page shown), each
  * with its own box. Send waits for every box; Cancel has the focus, so Enter never sends.
  */
@@ -35,6 +39,7 @@ export function ApproveDialog({ summary, all, onCancel, onSend }: Props) {
   const names = summary?.newNames ?? [];
   const left = names.filter((n) => !ticked.has(keyOf(n))).length;
   const n = summary?.gifts ?? 0;
+  const moves = summary?.moves ?? null;
   const tick = (key: string, yes: boolean) =>
     setTicked((before) => {
       const next = new Set(before);
@@ -52,9 +57,15 @@ export function ApproveDialog({ summary, all, onCancel, onSend }: Props) {
     >
       <div className="dialog__body">
         <p>
-          {all ? "Every gift ready in the inbox" : "The gifts you chose"}, {formatCents(summary?.totalCents ?? 0)} in
-          all, {n === 1 ? "goes" : "go"} to the service in one submission, then {n === 1 ? "is" : "are"} checked there.
+          {all ? "Every gift ready in the inbox" : "The gifts you chose"} {n === 1 ? "goes" : "go"} to the service in
+          one submission, then {n === 1 ? "is" : "are"} checked there.{" "}
+          <strong>
+            {moves && moves.movedCents > 0
+              ? `${formatCents(moves.movedCents, moves.currency ?? "USD")} moves between funds.`
+              : "No money moves between funds."}
+          </strong>
         </p>
+        {moves && <FundsTable moves={moves} />}
         {names.length > 0 && (
           <Notice tone="warn" role="none">
             <p>
@@ -89,5 +100,49 @@ export function ApproveDialog({ summary, all, onCancel, onSend }: Props) {
         </Button>
       </div>
     </Dialog>
+  );
+}
+
+/** Per fund the selection's gifts touch: before, after and the change, largest change first. */
+function FundsTable({ moves }: { moves: SelectionMoves }) {
+  return (
+    <ScrollBox label="What moves, per fund">
+      <table className="table review-table">
+        <caption className="visually-hidden">What moves, per fund, before and after</caption>
+        <thead>
+          <tr>
+            <th scope="col">Fund</th>
+            <th scope="col" className="num">
+              Before
+            </th>
+            <th scope="col" className="num">
+              After
+            </th>
+            <th scope="col" className="num">
+              Change
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {moves.funds.map((f) => {
+            const delta = f.afterCents - f.beforeCents;
+            return (
+              <tr key={`${f.currency}-${f.fund}`}>
+                <th scope="row">{f.fund}</th>
+                <td className="num" data-label="Before">
+                  {f.beforeCents ? formatCents(f.beforeCents, f.currency) : "—"}
+                </td>
+                <td className="num" data-label="After">
+                  {f.afterCents ? formatCents(f.afterCents, f.currency) : "—"}
+                </td>
+                <td data-label="Change" className={`num${delta < 0 ? " is-down" : delta > 0 ? " is-up" : ""}`}>
+                  {delta === 0 ? "no change" : formatChange(delta, f.currency)}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </ScrollBox>
   );
 }

@@ -48,7 +48,8 @@ export function useInboxActions(onDone: () => void) {
         method: "POST",
         body: { idempotencyKey: crypto.randomUUID(), items: which, confirmedNewNames },
       });
-      router.push(`/history/${submissionId}`);
+      // The submission in History, saying what just happened (app/history/[id]).
+      router.push(`/history/${submissionId}?sent=approved`);
     } catch (error) {
       fail(error);
       setBusy(false);

@@ -9,7 +9,7 @@
 // join and the distinct counts touch the split ones only; one statement joining every gift to
 // its splits had to sort them all to count gifts per fund (bench/funds.ts).
 import "server-only";
-import { inTransaction, statement, utcInstant } from "@/lib/db-sql";
+import { inTransaction, raw, statement, utcInstant } from "@/lib/db-sql";
 import type { FundsRange } from "./range";
 
 export type FundTotal = { fund: string; currency: string; cents: number; gifts: number };
@@ -37,14 +37,19 @@ type Row = {
 // Enough memory to group 200,000 gifts without spilling to disk (the default 4 MB spilled).
 const WORK_MEM = "SET LOCAL work_mem TO '32MB'";
 
+// A campaign is one row per name (its id where any gift or split gives one: a split Apportion
+// sent by name has none, and was a second row of the same name without a link); a campaign
+// known only by its id is one row per id.
+const CAMPAIGN_KEY = `coalesce(campaign, ' id ' || "campaignId")`;
+
 function everyGift(connectionId: string, range: Pick<FundsRange, "start" | "end">) {
   return statement`
     SELECT GROUPING(coalesce(fund, 'General'))::int AS "byCampaign", currency,
-           coalesce(fund, 'General') AS fund, campaign, "campaignId",
+           coalesce(fund, 'General') AS fund, max(campaign) AS campaign, max("campaignId") AS "campaignId",
            sum("amountCents")::text AS cents, count(*)::text AS gifts
     FROM "KnownTransaction"
     WHERE "connectionId" = ${connectionId}::uuid AND "occurredAt" >= ${utcInstant(range.start)} AND "occurredAt" < ${utcInstant(range.end)}
-    GROUP BY GROUPING SETS ((currency, coalesce(fund, 'General')), (currency, campaign, "campaignId"))`;
+    GROUP BY GROUPING SETS ((currency, coalesce(fund, 'General')), (currency, ${raw(CAMPAIGN_KEY)}))`;
 }
 
 /** The split gifts of the range: minus their own place (gifts -1 each), plus their splits' money
@@ -64,22 +69,22 @@ function splitCorrection(connectionId: string, range: Pick<FundsRange, "start" |
       SELECT currency, "ownFund", "ownCampaign", "ownCampaignId", "amountCents" FROM split
       GROUP BY "transactionId", currency, "ownFund", "ownCampaign", "ownCampaignId", "amountCents"
     ), own AS (
-      SELECT GROUPING("ownFund")::int AS "byCampaign", currency, "ownFund" AS fund, "ownCampaign" AS campaign,
-             "ownCampaignId" AS "campaignId", (-sum("amountCents"))::text AS cents, (-count(*))::text AS gifts
+      SELECT GROUPING("ownFund")::int AS "byCampaign", currency, "ownFund" AS fund, max("ownCampaign") AS campaign,
+             max("ownCampaignId") AS "campaignId", (-sum("amountCents"))::text AS cents, (-count(*))::text AS gifts
       FROM gift
-      GROUP BY GROUPING SETS ((currency, "ownFund"), (currency, "ownCampaign", "ownCampaignId"))
+      GROUP BY GROUPING SETS ((currency, "ownFund"), (currency, coalesce("ownCampaign", ' id ' || "ownCampaignId")))
     ), per_fund AS (
       SELECT currency, fund, sum(cents) AS cents FROM split GROUP BY "transactionId", currency, fund
     ), per_campaign AS (
-      SELECT currency, campaign, "campaignId", sum(cents) AS cents
-      FROM split GROUP BY "transactionId", currency, campaign, "campaignId"
+      SELECT currency, max(campaign) AS campaign, max("campaignId") AS "campaignId", sum(cents) AS cents
+      FROM split GROUP BY "transactionId", currency, ${raw(CAMPAIGN_KEY)}
     )
     SELECT * FROM own
     UNION ALL
     SELECT 0, currency, fund, NULL, NULL, sum(cents)::text, count(*)::text FROM per_fund GROUP BY currency, fund
     UNION ALL
-    SELECT 1, currency, NULL, campaign, "campaignId", sum(cents)::text, count(*)::text
-    FROM per_campaign GROUP BY currency, campaign, "campaignId"`;
+    SELECT 1, currency, NULL, max(campaign), max("campaignId"), sum(cents)::text, count(*)::text
+    FROM per_campaign GROUP BY currency, ${raw(CAMPAIGN_KEY)}`;
 }
 
 async function rows(query: ReturnType<typeof statement>): Promise<Row[]> {
@@ -109,7 +114,7 @@ export async function moneyHeld(
     const cents = Number(r.cents);
     const gifts = Number(r.gifts);
     if (r.byCampaign === 1) {
-      const key = JSON.stringify([r.currency, r.campaign, r.campaignId]);
+      const key = JSON.stringify([r.currency, r.campaign ?? null, r.campaign === null ? r.campaignId : null]);
       const c = campaigns.get(key) ?? {
         campaign: r.campaign,
         campaignId: r.campaignId,
@@ -117,6 +122,7 @@ export async function moneyHeld(
         cents: 0,
         gifts: 0,
       };
+      c.campaignId ??= r.campaignId;
       c.cents += cents;
       c.gifts += gifts;
       campaigns.set(key, c);

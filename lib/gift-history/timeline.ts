@@ -1,6 +1,7 @@
 // A gift's allocation history: every submission that changed it, when, from where (the split
-// editor, a bulk file, a rule) and what it held before and after. "After" is what the submission
-// sent, less the rows the service dropped; "before" is the previous change that reached the
+// editor, a bulk file, a rule), why (the reason typed in the review, as History shows it) and
+// what it held before and after. "After" is what the submission sent, less the rows the service
+// dropped; "before" is the previous change that reached the
 // service, or, before the first, the gift whole in its own campaign and fund (Apportion knows no
 // earlier splits: the query it syncs from shows none).
 import "server-only";
@@ -21,6 +22,8 @@ export type TimelineEntry = {
   status: SubmissionStatus;
   /** Read-back's verdict: with `status`, the state shown (lib/submissions/submission-state.ts). */
   verification: VerificationState | null;
+  /** Why the admin made the change, as typed in the review; null when none was given. */
+  reason: string | null;
   /** Whether the change reached the service (its imports complete). */
   reached: boolean;
   before: Holding[];
@@ -49,6 +52,7 @@ export async function giftTimeline(connectionId: string, gift: Gift): Promise<Ti
           createdAt: true,
           status: true,
           verification: true,
+          reason: true,
           bulkDrafts: { select: { id: true, label: true, source: true }, take: 1 },
         },
       },
@@ -79,6 +83,7 @@ export async function giftTimeline(connectionId: string, gift: Gift): Promise<Ti
         source: sourceOf(s.bulkDrafts),
         status: s.status,
         verification: s.verification,
+        reason: s.reason,
         reached: REACHED.includes(s.status),
         before: held,
         after: [],

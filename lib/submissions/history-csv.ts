@@ -2,13 +2,15 @@
 // with what moved, the gift as the admin saw it, the reason, the state and read-back's verdict.
 // Streamed a page of changes at a time; scoped to the connection (the organization) by the same
 // where clause as the History page, filters included. Values go through the bulk error file's
-// formula guard (lib/bulk/csv-safe.ts).
+// formula guard and follow the one CSV convention (lib/bulk/csv-safe.ts: byte-order mark, no blank
+// line, amounts as plain numbers with a currency column).
 import "server-only";
-import { safeCsv } from "@/lib/bulk/csv-safe";
+import { csvHead, csvPart, plainAmount } from "@/lib/bulk/csv-safe";
 import { db } from "@/lib/db";
 import { readStoredJson } from "@/lib/stored-json";
-import { formatCents } from "@/lib/splits/money";
-import { type HistoryFilters, historyWhere } from "./list";
+import { type HistoryCursor, type HistoryFilters, historyPageIds, inPageOrder } from "./history-query";
+import { originsOf } from "./history-moves";
+import { originLabel } from "./origin";
 import { describeHolding, describeMove, moveOf, type SnapshotHolding, snapshotHoldingsSchema } from "./moves";
 import { STATE_LABELS, submissionState } from "./submission-state";
 
@@ -19,7 +21,9 @@ export const HISTORY_CSV_FIELDS = [
   "gift",
   "external_id",
   "donor",
+  "currency",
   "amount",
+  "moved",
   "before",
   "after",
   "reason",
@@ -37,17 +41,20 @@ export async function* historyCsv(
   connectionActive: boolean,
   filters: HistoryFilters = {},
 ): AsyncGenerator<string> {
-  yield safeCsv([], HISTORY_CSV_FIELDS);
-  let after: { createdAt: Date; id: string } | null = null;
+  yield csvHead(HISTORY_CSV_FIELDS);
+  let after: HistoryCursor | null = null;
   for (;;) {
     const page = await historyPage(connectionId, filters, after);
     if (page.length === 0) return;
-    const older = await giftsWithoutSnapshot(page.filter((s) => s.gifts.length === 0).map((s) => s.id));
+    const [older, origins] = await Promise.all([
+      giftsWithoutSnapshot(page.filter((s) => s.gifts.length === 0).map((s) => s.id)),
+      originsOf(connectionId, page),
+    ]);
     const lines: Line[] = [];
     for (const s of page) {
       const state = submissionState({ status: s.status, verification: s.verification, connectionActive });
-      const draft = s.bulkDrafts[0];
-      const source = draft ? `${draft.source === "rule" ? "Rule" : "File"} ${draft.label}` : "Split editor";
+      const origin = origins.get(s.id);
+      const source = origin ? originLabel(origin) : "Split editor";
       const verdict = (transactionId: string) => {
         if (s.verification === "differs") {
           return (
@@ -70,7 +77,9 @@ export async function* historyCsv(
           g.transactionId,
           g.externalId ?? "",
           g.contactName ?? "",
-          g.amountCents === null ? "" : formatCents(g.amountCents, g.currency),
+          g.amountCents === null ? "" : g.currency,
+          g.amountCents === null ? "" : plainAmount(g.amountCents),
+          g.before && g.after ? plainAmount(moveOf(g.before, g.after).cents) : "",
           g.before ? holdings(g.before, g.currency) : "",
           g.after ? holdings(g.after, g.currency) : "",
           s.reason ?? "",
@@ -79,35 +88,25 @@ export async function* historyCsv(
         ]);
       }
     }
-    if (lines.length > 0) yield `\r\n${safeCsv(lines)}`;
-    const last: { createdAt: Date; id: string } | undefined = page.at(-1);
+    if (lines.length > 0) yield csvPart(lines);
+    const last: HistoryCursor | undefined = page.at(-1);
     if (!last || page.length < PAGE) return;
     after = { createdAt: last.createdAt, id: last.id };
   }
 }
 
 /** A page of changes, newest first, after the last one of the page before (keyset). */
-function historyPage(connectionId: string, filters: HistoryFilters, after: { createdAt: Date; id: string } | null) {
-  const where = historyWhere(connectionId, filters);
-  return db().submission.findMany({
-    where: after
-      ? {
-          AND: [
-            where,
-            {
-              OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }],
-            },
-          ],
-        }
-      : where,
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take: PAGE,
+async function historyPage(connectionId: string, filters: HistoryFilters, after: HistoryCursor | null) {
+  const ids = await historyPageIds(connectionId, filters, PAGE, after);
+  const rows = await db().submission.findMany({
+    where: { id: { in: ids } },
     include: {
       gifts: { orderBy: { transactionId: "asc" } },
       differences: { select: { transactionId: true, message: true } },
-      bulkDrafts: { select: { label: true, source: true }, take: 1 },
+      bulkDrafts: { select: { id: true, label: true, source: true }, take: 1 },
     },
   });
+  return inPageOrder(ids, rows);
 }
 
 type GiftLine = {

@@ -3,101 +3,76 @@
 // moved, from the snapshot stored with it (SubmissionGift), or, for a submission made before
 // snapshots were stored, from the copy while the gift is still in it.
 import "server-only";
-import { z } from "zod";
 import { db } from "@/lib/db";
 import { sql } from "@/lib/db-sql";
-import type { Prisma } from "@/lib/generated/prisma/client";
 import { readStoredJson } from "@/lib/stored-json";
+import { type HistoryFilters, historyPageIds, inPageOrder } from "./history-query";
+import { changesOf, type SubmissionChanges, originsOf } from "./history-moves";
 import { describeMove, describeMoves, moveOf, snapshotHoldingsSchema } from "./moves";
+import type { SubmissionOrigin } from "./origin";
 import { type SubmissionSummary, sourceOf, summaryOf } from "./read";
 
-export const HISTORY_STATUSES = [
-  "in_progress",
-  "checking",
-  "verified",
-  "differs",
-  "could_not_verify",
-  "failed",
-] as const;
-export type HistoryStatus = (typeof HISTORY_STATUSES)[number];
-export const HISTORY_SOURCES = ["editor", "csv", "rule"] as const;
-
-/** The list's filters, from the page's address; anything unknown is no filter. */
-export const historyFiltersSchema = z.object({
-  status: z.enum(HISTORY_STATUSES).optional().catch(undefined),
-  source: z.enum(HISTORY_SOURCES).optional().catch(undefined),
-});
-export type HistoryFilters = z.infer<typeof historyFiltersSchema>;
+export {
+  HISTORY_SOURCES,
+  HISTORY_STATUSES,
+  type HistoryFilters,
+  type HistoryStatus,
+  historyFiltersSchema,
+} from "./history-query";
 
 export type HistoryEntry = SubmissionSummary & {
-  /** The one gift an editor submission moved; null for bulk submissions, and for an old one
-   *  (no snapshot) whose gift has left the copy. */
+  /** The gift of a one-gift submission; null for a submission of several gifts, and for an old
+   *  one (no snapshot) whose gift has left the copy. */
   gift: { transactionId: string; contactName: string | null; amountCents: number; currency: string } | null;
-  /** What moved, in words ("$62.50 Food Purchasing → Operations", "3 gifts, $1,250.00 moved");
-   *  null when no snapshot was stored (a submission older than snapshots). */
+  /** What moved, in words: one gift's move ("$62.50 Food Purchasing → Operations"), or for
+   *  several gifts their count and the money moved ("30 gifts · $4,445.27 moved"); null when no
+   *  snapshot was stored (a submission older than snapshots). */
   moved: string | null;
+  /** For several gifts: the net change per fund (per campaign when no fund's money changed),
+   *  largest first; null for one gift, or without snapshots. */
+  changes: SubmissionChanges | null;
+  /** Where it came from: the editor, a file or rule, a template (approved or sent automatically). */
+  origin: SubmissionOrigin;
   /** For a submission that differs at the service: the first difference, in words. */
   difference: string | null;
 };
-
-const DONE: Prisma.SubmissionWhereInput = { status: { in: ["complete", "complete_with_drops"] } };
-
-/** Each filter is one of the states of lib/submissions/submission-state.ts; "in progress" is
- *  Sending, or Waiting for reconnect while the connection is not active. */
-export const STATUS_WHERE: Record<HistoryStatus, Prisma.SubmissionWhereInput> = {
-  in_progress: { status: { in: ["sending", "processing"] } },
-  checking: { ...DONE, OR: [{ verification: null }, { verification: "pending" }] },
-  verified: { ...DONE, verification: "verified" },
-  differs: { ...DONE, verification: "differs" },
-  could_not_verify: { ...DONE, verification: "could_not_verify" },
-  failed: { status: "needs_attention" },
-};
-
-const SOURCE_WHERE: Record<(typeof HISTORY_SOURCES)[number], Prisma.SubmissionWhereInput> = {
-  editor: { bulkDrafts: { none: {} } },
-  csv: { bulkDrafts: { some: { source: "csv" } } },
-  rule: { bulkDrafts: { some: { source: "rule" } } },
-};
-
-export function historyWhere(connectionId: string, filters: HistoryFilters): Prisma.SubmissionWhereInput {
-  return {
-    connectionId,
-    AND: [filters.status ? STATUS_WHERE[filters.status] : {}, filters.source ? SOURCE_WHERE[filters.source] : {}],
-  };
-}
 
 export async function listSubmissions(
   connectionId: string,
   take = 50,
   filters: HistoryFilters = {},
 ): Promise<HistoryEntry[]> {
-  const submissions = await db().submission.findMany({
-    where: historyWhere(connectionId, filters),
-    orderBy: { createdAt: "desc" },
-    take,
-    include: {
-      _count: { select: { rows: { where: { outcome: "dropped" } } } },
-      bulkDrafts: { select: { id: true, label: true, source: true }, take: 1 },
-    },
-  });
-  const ids = submissions.map((s) => s.id);
-  const editorIds = submissions.filter((s) => s.bulkDrafts.length === 0).map((s) => s.id);
+  const pageIds = await historyPageIds(connectionId, filters, take);
+  const submissions = inPageOrder(
+    pageIds,
+    await db().submission.findMany({
+      where: { id: { in: pageIds } },
+      include: {
+        _count: { select: { rows: { where: { outcome: "dropped" } } } },
+        bulkDrafts: { select: { id: true, label: true, source: true }, take: 1 },
+      },
+    }),
+  );
+  const single = submissions.filter((s) => s.transactionCount === 1).map((s) => s.id);
+  const several = submissions.filter((s) => s.transactionCount > 1).map((s) => s.id);
   const differing = submissions.filter((s) => s.verification === "differs").map((s) => s.id);
-  const [snapshots, totals, copied, differences] = await Promise.all([
-    db().submissionGift.findMany({ where: { submissionId: { in: editorIds } } }),
+  const [snapshots, totals, copied, differences, changes, origins] = await Promise.all([
+    db().submissionGift.findMany({ where: { submissionId: { in: single } } }),
     db().submissionGift.groupBy({
       by: ["submissionId", "currency"],
-      where: { submissionId: { in: ids } },
+      where: { submissionId: { in: several } },
       _sum: { movedCents: true },
       _count: { _all: true },
     }),
-    giftsInCopy(connectionId, editorIds),
+    giftsInCopy(connectionId, single),
     db().submissionDifference.findMany({
       where: { submissionId: { in: differing } },
       distinct: ["submissionId"],
       orderBy: [{ submissionId: "asc" }, { transactionId: "asc" }, { splitId: "asc" }],
       select: { submissionId: true, message: true },
     }),
+    changesOf(several),
+    originsOf(connectionId, submissions),
   ]);
   const differenceOf = new Map(differences.map((d) => [d.submissionId, d.message]));
   const snapshotOf = new Map(snapshots.map((g) => [g.submissionId, g]));
@@ -110,17 +85,23 @@ export async function listSubmissions(
         readStoredJson(snapshotHoldingsSchema, json, `SubmissionGift.${field}`);
       moved = describeMove(moveOf(read(snapshot.before, "before"), read(snapshot.after, "after")), snapshot.currency);
     } else if (sums.length > 0) {
+      // In the currency most money moved in (sums across currencies mean nothing).
+      const main = changes.get(s.id)?.currency ?? sums[0]?.currency;
       moved = describeMoves(
-        sums.map((t) => ({
-          currency: t.currency,
-          move: { cents: Number(t._sum.movedCents ?? 0), by: null, from: [], to: [] },
-        })),
+        sums
+          .filter((t) => t.currency === main)
+          .map((t) => ({
+            currency: t.currency,
+            move: { cents: Number(t._sum.movedCents ?? 0), by: null, from: [], to: [] },
+          })),
         s.transactionCount,
       );
     }
     return {
       ...summaryOf(s, s._count.rows),
       source: sourceOf(s.bulkDrafts),
+      origin: origins.get(s.id) ?? { kind: "editor" },
+      changes: changes.get(s.id) ?? null,
       gift: snapshot
         ? {
             transactionId: snapshot.transactionId,

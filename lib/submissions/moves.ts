@@ -25,8 +25,8 @@ export type Move = {
   to: string[];
 };
 
-const DEFAULT_CAMPAIGN = "Service default campaign";
-const NO_FUND = "no fund";
+export const DEFAULT_CAMPAIGN = "Service default campaign";
+export const NO_FUND = "no fund";
 
 function net(
   before: readonly SnapshotHolding[],
@@ -59,13 +59,21 @@ export function describeMove(move: Move, currency: string): string {
   return `${formatCents(move.cents, currency)} ${list(move.from)} → ${list(move.to)}`;
 }
 
-/** A file's or rule's: "3 gifts, $1,250.00 moved" (amounts of one currency; the first gift's). */
+/** A submission of many gifts: "30 gifts · $4,445.27 moved" (amounts of one currency; the first gift's). */
 export function describeMoves(moves: readonly { move: Move; currency: string }[], giftCount: number): string {
   const gifts = `${giftCount.toLocaleString("en-US")} gift${giftCount === 1 ? "" : "s"}`;
   if (moves.length === 0) return gifts;
   const currency = moves[0]?.currency ?? "USD";
   const cents = moves.reduce((n, m) => n + m.move.cents, 0);
-  return `${gifts}, ${formatCents(cents, currency)} moved`;
+  return `${gifts} · ${formatCents(cents, currency)} moved`;
+}
+
+/** One fund's (or campaign's) net change over a submission's gifts: + money arrived, − left. */
+export type PlaceChange = { name: string; cents: number };
+
+/** "+$4,445.27 Youth Nutrition" / "−$4,000.00 General" (a true minus sign, read as one). */
+export function describeChange(change: PlaceChange, currency: string): string {
+  return `${change.cents < 0 ? "\u2212" : "+"}${formatCents(Math.abs(change.cents), currency)} ${change.name}`;
 }
 
 /** A holding in words: "$62.50 Operations / Food Purchasing". */

@@ -6,11 +6,11 @@ import "server-only";
 import { z } from "zod";
 import { AppError } from "@/lib/app-error";
 import { db } from "@/lib/db";
-import { Prisma } from "@/lib/generated/prisma/client";
 import { type NameKind, namesInUse } from "@/lib/submissions/new-names";
+import { type SelectionMoves, selectionMoves } from "./inbox-moves";
+import { MAX_APPROVED, selectedItems } from "./inbox-selection";
 
-/** Items sent in one approval at most (a bulk allocation's limit of gifts). */
-export const MAX_APPROVED = 10_000;
+export { MAX_APPROVED, selectedItems } from "./inbox-selection";
 
 const NOT_WAITING = "Some of these gifts are not waiting in the inbox any more. Reload the inbox.";
 
@@ -31,31 +31,29 @@ export const selectionSchema = z.object({
   items: z.union([z.literal("all"), z.array(z.uuid()).min(1, "Choose at least one gift.").max(MAX_APPROVED)]),
 });
 
-/** The selection's waiting items with a proposal, in the order approving takes them. */
-export function selectedItems(connectionId: string, items: "all" | readonly string[]) {
-  return Prisma.sql`
-    SELECT id, allocation FROM "InboxItem"
-    WHERE "connectionId" = ${connectionId}::uuid AND status = 'waiting' AND allocation IS NOT NULL
-      ${items === "all" ? Prisma.empty : Prisma.sql`AND id = ANY(${[...items]}::uuid[])`}
-    ORDER BY "createdAt" LIMIT ${MAX_APPROVED}`;
-}
-
-export type SelectionSummary = { gifts: number; totalCents: number; newNames: InboxNewName[] };
+export type SelectionSummary = {
+  gifts: number;
+  totalCents: number;
+  newNames: InboxNewName[];
+  /** What it moves, per fund before → after and in all (inbox-moves.ts). */
+  moves: SelectionMoves;
+};
 
 /** What approving the selection would send: how many gifts, their total, and the new names. */
 export async function selectionSummary(
   connectionId: string,
   items: "all" | readonly string[],
 ): Promise<SelectionSummary> {
-  const [[counted], newNames] = await Promise.all([
+  const [[counted], newNames, moves] = await Promise.all([
     db().$queryRaw<{ gifts: number; cents: bigint | null }[]>`
       SELECT count(*)::int AS gifts, sum((i.allocation ->> 'totalCents')::bigint) AS cents
       FROM (${selectedItems(connectionId, items)}) i`,
     inboxNewNames(connectionId, items),
+    selectionMoves(connectionId, items),
   ]);
   const gifts = counted?.gifts ?? 0;
   if (items !== "all") assertEveryItemFound(items, gifts);
-  return { gifts, totalCents: Number(counted?.cents ?? 0), newNames };
+  return { gifts, totalCents: Number(counted?.cents ?? 0), newNames, moves };
 }
 
 /** Every name the selection's proposals give that the organization is not known to use. */

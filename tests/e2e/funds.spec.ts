@@ -71,7 +71,9 @@ for (const size of WIDTHS) {
     // The move: $50.00 of that gift went into Operations.
     const moved = page.getByRole("region", { name: "What Apportion moved", exact: true });
     await expect(moved.getByRole("img", { name: /before and after/ })).toBeVisible();
-    await expect(moved.getByRole("row", { name: /^Operations (Before: )?\$0\.00 (After: )?\$50\.00 (Change: )?\+\$50\.00$/ })).toBeVisible();
+    await expect(
+      moved.getByRole("row", { name: /^Operations (Before: )?\$0\.00 (After: )?\$50\.00 (Change: )?\+\$50\.00$/ }),
+    ).toBeVisible();
     await look(page, `${size.name}-funds`);
 
     // The CSV: its header, and Operations among the funds.
@@ -80,10 +82,14 @@ for (const size of WIDTHS) {
       page.getByRole("link", { name: "Export the tables as CSV" }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^apportion-funds-\d{4}-01-01-to-\d{4}-\d{2}-\d{2}\.csv$/);
-    const csv = readFileSync((await download.path())!, "utf8").split("\r\n");
+    const text = readFileSync((await download.path())!, "utf8");
+    // The one CSV convention: a byte-order mark, then the header; no blank line anywhere.
+    expect(text.startsWith("\uFEFF")).toBe(true);
+    expect(text).not.toContain("\r\n\r\n");
+    const csv = text.slice(1).split("\r\n");
     expect(csv[0]).toBe("section,name,currency,amount,gifts,before,after,from,to");
     expect(csv.some((line) => /^fund,Operations,USD,\d+\.\d{2},\d+,,,/.test(line))).toBe(true);
-    expect(csv).toContainEqual(expect.stringMatching(/^moved,Operations,USD,,,0\.00,50\.00,/));
+    expect(csv).toContainEqual(expect.stringMatching(/^moved,Operations,USD,50\.00,,0\.00,50\.00,/));
 
     // A range that ends before it starts: said on the page, nothing summed.
     await page.getByLabel("From").fill(`${year}-05-02`);

@@ -141,12 +141,16 @@ for (const size of WIDTHS) {
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(/^apportion-history-\d{4}-\d\d-\d\d\.csv$/);
     const text = readFileSync((await download.path())!, "utf8");
-    const lines = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true }).data;
+    // The one CSV convention: a byte-order mark, no empty record, plain amounts and a currency.
+    expect(text.startsWith("\uFEFF")).toBe(true);
+    const lines = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: false }).data;
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({
       gift: "51001004",
       external_id: "ext-1001-0004",
-      amount: "$5.00",
+      amount: "5.00",
+      currency: "USD",
+      moved: "2.50",
       donor,
       reason: REASON,
       status: "Differs",

@@ -8,6 +8,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { editor, expectNoSeriousAxeViolations, openEditor } from "./editor";
 import { connect, dropGiftSilently, emulatorSwitch, resetAppData } from "./helpers";
+import { approveManyFromInbox, MANY } from "./many-gifts";
 
 const WIDTHS = [
   { name: "desktop", width: 1280, height: 860 },
@@ -79,7 +80,10 @@ for (const size of WIDTHS) {
     await expect(page).toHaveURL(/\/history\/[0-9a-f-]{36}$/);
     await expect(page.getByText("Verified", { exact: true })).toBeVisible({ timeout: 15_000 });
     await check("history-detail");
+    // A submission of many gifts beside them: an approval in To allocate.
+    await approveManyFromInbox(page, check);
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "History" }).click();
+    await expect(page.getByText(`${MANY.gifts} gifts · ${MANY.moved} moved`)).toBeVisible();
     await expect(page.getByText("Verified", { exact: true }).first()).toBeVisible();
     await expect(page.getByText("Differs", { exact: true }).first()).toBeVisible();
     await check("history");

@@ -268,14 +268,15 @@ for (const width of [1280, 390]) {
 
     await page.getByRole("button", { name: "Approve all" }).click();
     const dialog = page.getByRole("dialog", { name: "Send 1 gift as proposed?" });
-    await expect(dialog).toContainText("$123.45 in all");
+    // What moves (30% of $123.45 to Pantry Repairs), not the gift's total.
+    await expect(dialog).toContainText("$37.03 moves between funds.");
     await expectNoSeriousAxeViolations(page, "approve dialog");
     await shot(page, "approve-dialog");
     // The new fund has its own box; Send waits for it.
     await expect(dialog.getByRole("button", { name: "Send (tick 1 more)" })).toBeDisabled();
     await dialog.getByRole("checkbox", { name: "Create fund “Pantry Repairs” (1 gift)" }).check();
     await dialog.getByRole("button", { name: "Send", exact: true }).click();
-    await expect(page).toHaveURL(/\/history\/[0-9a-f-]{36}$/);
+    await expect(page).toHaveURL(/\/history\/[0-9a-f-]{36}\?sent=approved$/);
     await expect(page.getByText("Verified", { exact: true })).toBeVisible({ timeout: 30_000 });
 
     await page.goto("/inbox");

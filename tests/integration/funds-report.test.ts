@@ -3,6 +3,7 @@
 // (before → after per fund, from the submissions' snapshots), one organization's figures never in
 // another's, the same gifts as the gifts list's link, a CSV safe to open, and bad ranges refused
 // with 422 naming the field.
+import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
 import { errorResponse } from "@/lib/http/errors";
 import { db } from "@/lib/db";
@@ -45,7 +46,7 @@ async function split(
     unit: number;
     quantity?: number;
     campaign: string;
-    campaignId: string;
+    campaignId: string | null;
     fund: string;
     deleted?: boolean;
   }[],
@@ -151,6 +152,23 @@ describe("where the money is", () => {
     expect(firstDay.funds.map((f) => [f.fund, f.cents])).toEqual([["Food", 10_001]]);
   });
 
+  it("shows a campaign once, with its link, when a split names it without its id", async () => {
+    await copyGifts(org.connection.id, [
+      { id: "g-whole", cents: 1_000, at: "2024-03-10T00:00:00.000Z", campaign: "Gala", campaignId: "c-gala" },
+      { id: "g-split", cents: 3_000, at: "2024-03-11T00:00:00.000Z", campaign: "Spring", campaignId: "c-spring" },
+    ]);
+    // As Apportion records a split it sent by name: the campaign's name, no id.
+    await split(org.connection.id, "g-split", [
+      { n: 1, unit: 2_000, campaign: "Gala", campaignId: null, fund: "Food" },
+      { n: 2, unit: 1_000, campaign: "Gala", campaignId: "c-gala", fund: "Food" },
+    ]);
+    const report = await fundsReport(org.connection.id, march);
+    expect(report.campaigns.map((c) => [c.campaign, c.campaignId, c.cents, c.gifts])).toEqual([
+      ["Gala", "c-gala", 4_000, 2],
+    ]);
+    expect(report.campaigns[0]?.giftsHref).toBe("/transactions?campaignId=c-gala&after=2024-03-01&before=2024-03-31");
+  });
+
   it("links each fund and campaign to the gifts list showing exactly the gifts it summed", async () => {
     await marchOf2024(org.connection.id);
     const report = await fundsReport(org.connection.id, march);
@@ -241,8 +259,19 @@ describe("where the money is", () => {
   it("writes the tables as CSV with amounts from the integers and formulas defused", async () => {
     await marchOf2024(org.connection.id);
     const text = [...fundsCsv(await fundsReport(org.connection.id, march))].join("");
-    const lines = text.split("\r\n");
+    // The one CSV convention: a byte-order mark, no blank line, no line break at the end.
+    expect(text.startsWith("\uFEFF")).toBe(true);
+    expect(text).not.toMatch(/\r\n\r\n|\r\n$/);
+    const lines = text.slice(1).split("\r\n");
     expect(lines[0]).toBe(FUNDS_CSV_FIELDS.join(","));
+    // Read by a CSV parser: no empty record, every amount a plain number, a currency on each.
+    const parsed = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: false });
+    expect(parsed.errors).toEqual([]);
+    expect(parsed.data.length).toBe(lines.length - 1);
+    for (const record of parsed.data) {
+      expect(record.currency).toBe("USD");
+      for (const field of ["amount", "before", "after"] as const) expect(record[field]).toMatch(/^(-?\d+\.\d{2})?$/);
+    }
     expect(lines).toContain("fund,Food,USD,139.34,3,,,2024-03-01,2024-03-31");
     expect(lines).toContain("campaign,Spring,USD,161.34,4,,,2024-03-01,2024-03-31");
     expect(lines).toContain("campaign,No campaign,USD,1.00,1,,,2024-03-01,2024-03-31");

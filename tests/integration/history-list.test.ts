@@ -6,6 +6,12 @@ import { createSubmission } from "@/lib/submissions/create";
 import { historyFiltersSchema, listSubmissions } from "@/lib/submissions/list";
 import { centsToInput } from "@/lib/splits/money";
 import { submissionRequestSchema } from "@/lib/splits/schema";
+import { sendAutomaticOnce } from "@/lib/templates/auto-send";
+import { approveItems } from "@/lib/templates/inbox";
+import { selectionSummary } from "@/lib/templates/inbox-names";
+import { templateSchema } from "@/lib/templates/schema";
+import { createTemplate } from "@/lib/templates/store";
+import { syncTransactions } from "@/lib/transactions/sync";
 import { confirming, splitRowInput } from "../support/split-input";
 import { withSyncedOrganization } from "../support/synced-org";
 
@@ -68,5 +74,81 @@ describe("history list", () => {
     expect(await ids({ source: "csv", status: "failed" })).toEqual([]);
     // An address with a value that is no filter shows everything rather than failing.
     expect((await ids({ status: "nonsense", source: "elsewhere" })).sort()).toEqual([fromEditor, fromFile].sort());
+  });
+
+  it("names a template's approval and an automatic send by their gifts, largest fund changes, and source", async () => {
+    // Gifts of the emulator's first campaign that arrive after the first sync.
+    const arrive = async (prefix: string, cents: number[]) => {
+      for (const [i, amount] of cents.entries()) {
+        const answer = await fetch(`${org.emulator.url}/__emulator/organizations/1001/transactions`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({
+            transaction_id: `${prefix}-${i + 1}`,
+            external_id: null,
+            amount_in_cents: amount,
+            transaction_time: new Date(Date.UTC(2026, 10, 1, 12, 0, i)).toISOString(),
+            contact_name: `Donor ${i + 1}`,
+          }),
+        });
+        expect(answer.status).toBe(201);
+      }
+      await syncTransactions(org.connection.id);
+    };
+    const lines = [
+      { kind: "percent", figure: "40", fund: "Food Purchasing" },
+      { kind: "percent", figure: "10", fund: "Operations" },
+      { kind: "remainder", fund: "General" },
+    ];
+    const appliesTo = { kind: "campaign", value: "Annual Appeal 2026" };
+    await createTemplate(org.connection.id, templateSchema.parse({ name: "Appeal 40/60", appliesTo, lines }));
+    await arrive("hist", [10_000, 20_000, 30_000]);
+    // The approve dialog's question: what moves per fund and in all, not the gifts' total.
+    const asked = await selectionSummary(org.connection.id, "all");
+    expect(asked).toMatchObject({ gifts: 3, totalCents: 60_000 });
+    expect(asked.moves).toEqual({
+      currency: "USD",
+      movedCents: 30_000,
+      funds: [
+        { fund: "General", currency: "USD", beforeCents: 60_000, afterCents: 30_000 },
+        { fund: "Food Purchasing", currency: "USD", beforeCents: 0, afterCents: 24_000 },
+        { fund: "Operations", currency: "USD", beforeCents: 0, afterCents: 6_000 },
+      ],
+    });
+    const { submissionId: approved } = await approveItems(org.connection, {
+      idempotencyKey: crypto.randomUUID(),
+      items: "all",
+    });
+    await db().allocationTemplate.updateMany({ where: { connectionId: org.connection.id }, data: { autoSend: true } });
+    await arrive("auto", [5_000, 7_000]);
+    expect(await sendAutomaticOnce("test-worker")).toBe(true);
+    const fromEditor = await submitWhole(["51001001"]);
+
+    const all = await listSubmissions(org.connection.id);
+    const entry = (id: string) => all.find((s) => s.id === id)!;
+    // $600.00 of gifts, half of it moved out of the gifts' own fund (General): never one gift's move.
+    expect(entry(approved)).toMatchObject({
+      gift: null,
+      moved: "3 gifts · $300.00 moved",
+      origin: { kind: "template", templates: ["Appeal 40/60"], automatic: false },
+      changes: {
+        by: "fund",
+        currency: "USD",
+        changes: [
+          { name: "General", cents: -30_000 },
+          { name: "Food Purchasing", cents: 24_000 },
+          { name: "Operations", cents: 6_000 },
+        ],
+      },
+    });
+    const automatic = all.find((s) => s.origin.kind === "template" && s.origin.automatic)!;
+    expect(automatic).toMatchObject({ moved: "2 gifts · $60.00 moved", gift: null });
+    expect(entry(fromEditor)).toMatchObject({ origin: { kind: "editor" }, changes: null });
+
+    const ids = async (source: string) =>
+      (await listSubmissions(org.connection.id, 50, historyFiltersSchema.parse({ source }))).map((s) => s.id);
+    expect(await ids("template")).toEqual([approved]);
+    expect(await ids("automatic")).toEqual([automatic.id]);
+    expect(await ids("editor")).toEqual([fromEditor]);
   });
 });

@@ -12,6 +12,7 @@ import { createSubmission } from "@/lib/submissions/create";
 import { historyCsv } from "@/lib/submissions/history-csv";
 import { HISTORY_STATUSES, historyFiltersSchema, listSubmissions } from "@/lib/submissions/list";
 import { getSubmission } from "@/lib/submissions/read";
+import { giftTimeline } from "@/lib/gift-history/timeline";
 import { type SubmissionState, STATE_LABELS, stateSentence, submissionState } from "@/lib/submissions/submission-state";
 import type { Connection } from "@/lib/generated/prisma/client";
 import { connectOrganization } from "../support/connected-org";
@@ -57,11 +58,16 @@ async function moveToFund(
   return (await createSubmission(connection, request)).submissionId;
 }
 
+/** The export parsed as a spreadsheet would read it: a byte-order mark first, and no empty
+ *  record anywhere (empty lines are not skipped). */
 async function csvOf(connection: Connection, filters = {}): Promise<Record<string, string>[]> {
   let text = "";
   for await (const part of historyCsv(connection.id, true, historyFiltersSchema.parse(filters))) text += part;
-  const parsed = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true });
+  expect(text.startsWith("\uFEFF")).toBe(true);
+  expect(text).not.toContain("\r\n\r\n");
+  const parsed = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: false });
   expect(parsed.errors).toEqual([]);
+  expect(parsed.data.filter((r) => Object.values(r).every((v) => v === ""))).toEqual([]);
   return parsed.data;
 }
 
@@ -227,8 +233,19 @@ describe("the snapshot", () => {
     const draft = await createCsvDraft(org.connection.id, "november-moves.csv", ["transaction", "amount"]);
     await db().bulkDraft.update({ where: { id: draft.id }, data: { submissionId } });
     const [entry] = await listSubmissions(org.connection.id);
-    expect(entry).toMatchObject({ gift: null, moved: "3 gifts, $137.50 moved" });
+    expect(entry).toMatchObject({ gift: null, moved: "3 gifts · $137.50 moved" });
     expect(entry?.source?.label).toBe("november-moves.csv");
+    expect(entry?.origin).toEqual({ kind: "csv", draftId: draft.id, label: "november-moves.csv" });
+    // Per fund, largest first: what arrived equals what left (net over the gifts: a gift's move
+    // into a fund and another's out of it cancel, so at most what moved).
+    const changes = entry?.changes?.changes ?? [];
+    expect(entry?.changes).toMatchObject({ by: "fund", currency: "USD" });
+    expect(changes.reduce((n, c) => n + c.cents, 0)).toBe(0);
+    const arrived = changes.filter((c) => c.cents > 0).reduce((n, c) => n + c.cents, 0);
+    expect(arrived).toBeGreaterThan(0);
+    expect(arrived).toBeLessThanOrEqual(13_750);
+    const sizes = changes.map((c) => Math.abs(c.cents));
+    expect([...sizes].sort((a, b) => b - a)).toEqual(sizes);
   });
 
   it("a submission made before snapshots still reads: its gift from the copy, else its id", async () => {
@@ -257,6 +274,15 @@ describe("the reason", () => {
     const id = await moveToFund(org.connection, "51001003", 100, "Operations", why);
     expect((await listSubmissions(org.connection.id))[0]?.reason).toBe(why);
     expect((await getSubmission(org.connection.id, id))?.reason).toBe(why);
+    // The gift's own timeline says it too, and a change without one says none.
+    const t = await gift(org.connection, "51001003");
+    expect(await settle(id, 400)).toBe("complete");
+    const without = await moveToFund(org.connection, "51001003", 50, "Operations");
+    const timeline = await giftTimeline(org.connection.id, { ...t, amountCents: Number(t.amountCents) });
+    expect(timeline.map((e) => [e.submissionId, e.reason])).toEqual([
+      [without, null],
+      [id, why],
+    ]);
 
     const body = (reason: unknown) => ({
       idempotencyKey: crypto.randomUUID(),
@@ -314,7 +340,9 @@ describe("History as CSV", () => {
       "gift",
       "external_id",
       "donor",
+      "currency",
       "amount",
+      "moved",
       "before",
       "after",
       "reason",
@@ -338,6 +366,10 @@ describe("History as CSV", () => {
       verification: "",
       reason: `'=HYPERLINK("http://evil.example","x")`,
       what: `$1.00 ${t.fund} → Operations`,
+      // Amounts as plain numbers, the currency in its own column.
+      currency: t.currency,
+      amount: (Number(t.amountCents) / 100).toFixed(2),
+      moved: "1.00",
     });
     expect(first?.before).toBe(`${formatCents(Number(t.amountCents), t.currency)} ${t.campaign} / ${t.fund}`);
     expect(first?.when).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);

@@ -10,8 +10,12 @@ import { Providers } from "@/components/providers";
 import { TimeZoneSync } from "@/components/time-zone-sync";
 import { adminTimeZone } from "@/lib/time-zone";
 import { submissionTitle } from "@/components/history/submission-title";
+import { Notice } from "@/components/ui/notice";
 
-type Props = { params: Promise<{ id: string }> };
+type Props = {
+  params: Promise<{ id: string }>;
+  searchParams?: Promise<Record<string, string | string[] | undefined>>;
+};
 
 export async function generateMetadata({ params }: Props) {
   const connection = await requireConnection();
@@ -20,12 +24,14 @@ export async function generateMetadata({ params }: Props) {
   return { title: submission ? submissionTitle(submission, await adminTimeZone()) : "History" };
 }
 
-export default async function SubmissionPage({ params }: Props) {
+export default async function SubmissionPage({ params, searchParams }: Props) {
   const connection = await requireConnection();
   const { id } = await params;
   if (!/^[0-9a-f-]{36}$/i.test(id)) notFound();
   const [submission, zone] = await Promise.all([getSubmission(connection.id, id), adminTimeZone()]);
   if (!submission) notFound();
+  // Arrived here from approving in To allocate: say what just happened.
+  const approved = (await searchParams)?.sent === "approved";
   const queryClient = getQueryClient();
   queryClient.setQueryData(submissionKey(id), submission);
   return (
@@ -35,6 +41,13 @@ export default async function SubmissionPage({ params }: Props) {
       </p>
       <TimeZoneSync rendered={zone} />
       <h1>{submissionTitle(submission, zone)}</h1>
+      {approved && (
+        <Notice tone="ok">
+          Sent: the {submission.transactionCount.toLocaleString("en-US")} gift
+          {submission.transactionCount === 1 ? "" : "s"} you approved went to the service in this one submission. Below:
+          how far it got, then whether the service holds it.
+        </Notice>
+      )}
       <Providers>
         <HydrationBoundary state={dehydrate(queryClient)}>
           <SubmissionDetailView id={id} zone={zone} connectionActive={connection.status === "active"} />
