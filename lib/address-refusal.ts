@@ -20,6 +20,7 @@ export const API_DYNAMIC_ROUTES = [
   "/api/bulk/[id]/ready",
   "/api/bulk/[id]/submit",
   "/api/inbox/[id]/choose",
+  "/api/notifications/[id]",
   "/api/rules/[id]",
   "/api/submissions/[id]",
   "/api/submissions/[id]/progress",

@@ -50,7 +50,12 @@ export function transactionRoutes(app: Hono<ApiEnv>, { state, config }: Emulator
     // The setting `query_sync_version: absent` plays a service without a change counter.
     if (state.settings.querySyncVersion === "absent") page = withoutSyncVersion(page);
     // The setting `query_paging: no_token` plays a service that announces more without a cursor.
-    if (state.settings.service.query_paging === "no_token") return c.json({ ...page, query_token: null }, 200);
+    // Such a service holds no cursor either: the snapshot nobody can continue is dropped, so it
+    // never counts against the cap on open queries.
+    if (state.settings.service.query_paging === "no_token") {
+      if (page.query_token) state.queryTokens.delete(page.query_token);
+      return c.json({ ...page, query_token: null }, 200);
+    }
     return c.json(page, 200);
   });
 }

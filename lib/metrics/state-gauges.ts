@@ -62,15 +62,11 @@ export function registerStateGauges(registry: Registry): void {
 }
 
 function registerHeartbeatGauges(registers: Registry[]): void {
-  // Both gauges read one query per scrape.
-  let recent: { at: number; figures: ReturnType<typeof heartbeatFigures> } | undefined;
-  const figures = () => {
-    if (!recent || Date.now() - recent.at >= 1_000) {
-      recent = { at: Date.now(), figures: heartbeatFigures(getEnv().READY_HEARTBEAT_MAX_AGE_MS) };
-      recent.figures.catch(() => (recent = undefined));
-    }
-    return recent.figures;
-  };
+  // Both gauges of one scrape (collected side by side) share the query in flight; a later scrape
+  // reads afresh, so a heartbeat written between two scrapes is never hidden by a cached answer.
+  let inFlight: ReturnType<typeof heartbeatFigures> | undefined;
+  const figures = () =>
+    (inFlight ??= heartbeatFigures(getEnv().READY_HEARTBEAT_MAX_AGE_MS).finally(() => (inFlight = undefined)));
   new Gauge({
     name: "apportion_worker_heartbeat_age_seconds",
     help: "Age of the freshest worker heartbeat (any process on this database); NaN when no worker has a row.",

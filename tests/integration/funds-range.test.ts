@@ -41,7 +41,7 @@ describe("the funds range holds only days PostgreSQL holds", () => {
     ]) {
       const report = await fundsReport(org.connection.id, fundsRangeSchema.parse(query));
       expect(report).toMatchObject({ from: query.from, to: query.to, gifts: 0 });
-      expect([...fundsCsv(report)].join("")).toMatch(/^section,name,/);
+      expect([...fundsCsv(report)].join("")).toMatch(/^\ufeffsection,name,/);
     }
   });
 });
