@@ -12,7 +12,9 @@ export function linesAfterBanner(text = readAppLog()): string[] {
   const lines = text.split("\n");
   // Next.js colours its banner even into a pipe: its lines are read without the escape codes.
   const plain = (line: string) => line.replace(/\u001b\[[0-9;]*m/g, "");
-  const ready = lines.findIndex((line) => /^\s*✓ Ready in /.test(plain(line)));
+  // `next start` ended its banner with "✓ Ready in …"; npm start's own server (scripts/serve.ts)
+  // logs JSON from the start, after the launcher's last line, "▸ Apportion: <address>".
+  const ready = lines.findLastIndex((line) => /^\s*(✓ Ready in |▸ Apportion: http)/.test(plain(line)));
   if (ready < 0) return [];
   let from = ready + 1;
   while (from < lines.length && /^\s*✓ Running next\.config\.\w+ took /.test(plain(lines[from]!))) from++;
