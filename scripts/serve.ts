@@ -45,3 +45,15 @@ await app.prepare();
 (globalThis as unknown as { apportionNextClose?: () => Promise<void> }).apportionNextClose = () => app.close();
 handlerReady(app.getRequestHandler());
 log.info({ port: actualPort }, "server.listening");
+
+// The launcher is this process's only supervisor here (a process group of its own, so a signal to
+// the launcher's group does not reach it). Should the launcher die without stopping it (SIGKILL,
+// a crash), this process would serve on unowned, holding its port and database sessions: it stops
+// itself the way a SIGTERM would, through the drain.
+const launcher = process.ppid;
+const orphanWatch = setInterval(() => {
+  if (process.ppid === launcher) return;
+  clearInterval(orphanWatch);
+  log.warn({ launcher }, "server.orphaned");
+  process.kill(process.pid, "SIGTERM");
+}, 1_000).unref();

@@ -53,6 +53,16 @@ function startApp(): App {
   return { child, lines, port, exit };
 }
 
+/** A failed test must not leave the app serving: SIGTERM lets the launcher stop its children (each
+ *  in a process group of its own, which a SIGKILL of the launcher would orphan); SIGKILL only
+ *  when it does not stop in time. */
+async function stopApp(app: App): Promise<void> {
+  if (app.child.exitCode !== null || app.child.signalCode !== null) return;
+  app.child.kill("SIGTERM");
+  const stopped = await Promise.race([app.exit.then(() => true), new Promise((r) => setTimeout(r, 30_000, false))]);
+  if (!stopped) app.child.kill("SIGKILL");
+}
+
 function json(line: string): Record<string, unknown> | undefined {
   if (!line.startsWith("{")) return undefined;
   try {
@@ -141,6 +151,6 @@ test("the production process survives cut connections, then drains on SIGTERM wi
     expect(events.find((e) => e.event === "http.drained")).toMatchObject({ inTime: true, unfinished: 0 });
   } finally {
     await admin.end().catch(() => undefined);
-    if (app.child.exitCode === null) app.child.kill("SIGKILL");
+    await stopApp(app);
   }
 });
