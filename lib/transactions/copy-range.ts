@@ -13,6 +13,7 @@ import { PageChannel } from "./page-channel";
 import { readPage } from "./read-page";
 import { type NamesSent, type Previous, storeBatch } from "./store-page";
 import type { ServiceTransaction } from "@/lib/service/transactions";
+import type { SplitsReading } from "./sync-splits";
 
 /** How far the reader may run ahead of the writer, and how many pages one statement stores. */
 const LOOKAHEAD_PAGES = 20;
@@ -45,6 +46,8 @@ export type RunContext = {
   owner: string;
   runStartedAt: Date | null;
   namesSent: NamesSent;
+  /** Whether new queries ask for the gifts' splits (sync-splits.ts). */
+  splits: SplitsReading;
   /** Query API calls made, for the run's outcome. */
   counted: (calls: number, copied: number) => void;
   keepGoing: () => boolean;
@@ -135,6 +138,8 @@ async function readRange(range: Range, run: RunContext, channel: PageChannel<Pag
   // number) must count each gift once.
   let atCursor = new Set<string>();
   let token: string | null = null;
+  // Whether the query under way asked for splits (a query token goes on as its query began).
+  let asked = false;
   let connection: { row: Connection; readAt: number } | null = null;
   let first = range.first ?? null;
   try {
@@ -154,12 +159,17 @@ async function readRange(range: Range, run: RunContext, channel: PageChannel<Pag
         connection = { row, readAt: Date.now() };
       }
       let answer: QueryAnswer | "token lapsed";
+      if (!token) asked = run.splits.ask;
       if (first && !token && !cursor) answer = first;
       else {
-        answer = await readPage(connection.row, token ? { queryToken: token } : { query: queryOf(range, cursor) });
+        answer = await readPage(
+          connection.row,
+          token ? { queryToken: token } : { query: queryOf(range, cursor), withSplits: asked },
+        );
         run.counted(1, 0);
       }
       first = null;
+      if (asked) await run.splits.answered(answer);
       if (answer === "token lapsed") {
         token = null;
         continue;
