@@ -14,6 +14,8 @@ import { cpuMeter } from "./cpu-time";
 const kind = process.argv[2] === "embedded" ? "embedded" : "postgres";
 const GIFTS = Number(process.env.BENCH_SYNC_GIFTS ?? 200_000);
 const ROUNDS = Number(process.env.BENCH_SYNC_ROUNDS ?? 40);
+/** Its own database per checkout when several run on one machine. */
+const BENCH_DATABASE = process.env.BENCH_SYNC_DATABASE ?? "apportion_bench_sync";
 
 /** A helper server in a process of its own (as in real use): its URL, and how to stop it. */
 async function serve(script: string): Promise<{ url: string; pid: number | undefined; stop: () => Promise<void> }> {
@@ -43,8 +45,8 @@ if (kind === "embedded") {
   stopDatabase = embedded.stop;
   process.env.DATABASE_POOL_MAX = "1";
 } else {
-  await recreateDatabase("apportion_bench_sync");
-  url = databaseUrl("apportion_bench_sync");
+  await recreateDatabase(BENCH_DATABASE);
+  url = databaseUrl(BENCH_DATABASE);
 }
 await applyMigrations(url);
 const emulator = await serve("bench/emulator-server.ts");
@@ -83,7 +85,7 @@ async function pageAlone(): Promise<{ ms: number; gifts: number }> {
 // CPU seconds per process and phase: where the first sync's cost over paging alone goes.
 const cpu = cpuMeter(
   { app: process.pid, emulator: emulator.pid, database: databasePid },
-  kind === "postgres" ? "apportion_bench_sync" : undefined,
+  kind === "postgres" ? BENCH_DATABASE : undefined,
 );
 const pagingBefore = await cpu.phase("paging before", pageAlone);
 let start = performance.now();

@@ -12,6 +12,7 @@ import type { QueryAnswer, TransactionQuery } from "@/lib/service/transactions";
 import { PageChannel } from "./page-channel";
 import { readPage } from "./read-page";
 import { type NamesSent, type Previous, storeBatch } from "./store-page";
+import type { ElsewhereHeld } from "./store-splits";
 import type { ServiceTransaction } from "@/lib/service/transactions";
 import type { SplitsReading } from "./sync-splits";
 
@@ -48,6 +49,8 @@ export type RunContext = {
   namesSent: NamesSent;
   /** Whether new queries ask for the gifts' splits (sync-splits.ts). */
   splits: SplitsReading;
+  /** Whether a batch without splits may still have splits made elsewhere to mark deleted. */
+  elsewhere: ElsewhereHeld;
   /** Query API calls made, for the run's outcome. */
   counted: (calls: number, copied: number) => void;
   keepGoing: () => boolean;
@@ -67,7 +70,7 @@ type Page = {
 
 /** Reads the range to its end ("complete") or until told to stop ("stopped"). */
 export async function copyRange(range: Range, run: RunContext): Promise<"complete" | "stopped"> {
-  const { connectionId, owner, namesSent } = run;
+  const { connectionId, owner, namesSent, elsewhere } = run;
   const channel = new PageChannel<Page>(LOOKAHEAD_PAGES);
   const reader = readRange(range, run, channel);
   // Batches in flight, oldest first. Each waits for the one before it to commit its progress.
@@ -97,7 +100,7 @@ export async function copyRange(range: Range, run: RunContext): Promise<"complet
       }
       const last = pages.at(-1)?.last === true;
       const write = storeBatch(
-        { connectionId, owner, namesSent },
+        { connectionId, owner, namesSent, elsewhere },
         results,
         {
           copied: results.length,

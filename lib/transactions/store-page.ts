@@ -6,7 +6,7 @@
 import "server-only";
 import { inTransaction, statement } from "@/lib/db-sql";
 import type { ServiceTransaction } from "@/lib/service/transactions";
-import { storeSplitsMadeElsewhere } from "./store-splits";
+import { type ElsewhereHeld, storeSplitsMadeElsewhere } from "./store-splits";
 import { SYNC_LEASE_MS } from "./sync-lease";
 
 /** What a stored batch moves the run's progress by. */
@@ -45,7 +45,7 @@ export class LeaseLost extends Error {
  * leave a resume point past rows that were not stored.
  */
 export function storeBatch(
-  run: { connectionId: string; owner: string; namesSent?: NamesSent },
+  run: { connectionId: string; owner: string; namesSent?: NamesSent; elsewhere?: ElsewhereHeld },
   results: readonly ServiceTransaction[],
   progress: BatchProgress,
   previous?: Previous,
@@ -57,7 +57,7 @@ export function storeBatch(
   // statement is ready when the previous one's ends.
   const syncedAt = new Date();
   const rows = results.length > 0 ? insertRows(connectionId, results, syncedAt) : null;
-  const splits = storeSplitsMadeElsewhere(connectionId, results, syncedAt);
+  const splits = storeSplitsMadeElsewhere(connectionId, results, syncedAt, run.elsewhere);
   const names = namesIn(results, run.namesSent);
   const leaseUntil = new Date(Date.now() + SYNC_LEASE_MS).toISOString();
   return inTransaction(async (client) => {

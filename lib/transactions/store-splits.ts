@@ -18,8 +18,20 @@
 //   lists a gift's splits in the order they were made, so the key stays the same from sync to
 //   sync; were it to change, the gift's rows are rewritten together and the sums stay right.
 import "server-only";
-import { type Statement, statement } from "@/lib/db-sql";
+import { sql, type Statement, statement } from "@/lib/db-sql";
 import type { ServiceTransaction } from "@/lib/service/transactions";
+
+/** Whether the copy may hold active splits made elsewhere among a run's gifts: while it holds none
+ *  (asked when the run begins) and no batch has shown a split, a batch without one has nothing to
+ *  store or mark deleted and writes nothing. Only the sync writes such rows, one run at a time. */
+export type ElsewhereHeld = { held: boolean };
+
+export async function elsewhereHeld(connectionId: string): Promise<ElsewhereHeld> {
+  const [row] = await sql<{ held: boolean }>`
+    SELECT EXISTS (SELECT 1 FROM "KnownSplit"
+      WHERE "connectionId" = ${connectionId}::uuid AND "madeElsewhere" AND "deletedAt" IS NULL) AS held`;
+  return { held: row?.held ?? true };
+}
 
 /** The key of a split the service shows without an id of its own (see above). */
 export function derivedSplitKey(transactionId: string, position: number): string {
@@ -77,15 +89,20 @@ function shownSplits(results: readonly ServiceTransaction[], syncedAt: Date) {
 /**
  * The statement that brings the batch's splits made elsewhere into the copy (one upsert from
  * json_to_recordset, one soft-delete of what is no longer listed), or null when no gift of the
- * batch came with its splits.
+ * batch came with its splits, or none did and the run knows nothing to mark deleted.
  */
 export function storeSplitsMadeElsewhere(
   connectionId: string,
   results: readonly ServiceTransaction[],
   syncedAt: Date,
+  elsewhere?: ElsewhereHeld,
 ): Statement | null {
   const { gifts, rows } = shownSplits(results, syncedAt);
   if (gifts.length === 0) return null;
+  if (elsewhere) {
+    if (rows.length === 0 && !elsewhere.held) return null;
+    if (rows.length > 0) elsewhere.held = true;
+  }
   const now = syncedAt.toISOString();
   // The soft-delete reads the table as it was before the upsert (one statement, one snapshot):
   // it skips the listed keys, so no row is changed twice.

@@ -19,6 +19,7 @@ import { readPage } from "./read-page";
 import { removeUnseen } from "./remove-unseen";
 import { releaseSyncLease, takeSyncLease } from "./sync-lease";
 import { LeaseLost, storeBatch } from "./store-page";
+import { elsewhereHeld } from "./store-splits";
 import { splitsAfterRun, SplitsReading } from "./sync-splits";
 import { dropWindows, sumWindows, windowsFor } from "./sync-windows";
 
@@ -105,6 +106,7 @@ async function runFull(
     runStartedAt: sync.runStartedAt,
     namesSent: new Set(),
     splits: SplitsReading.forRun(sync, "full"),
+    elsewhere: await elsewhereHeld(connectionId),
     counted: (calls, copied) => {
       outcome.calls += calls;
       outcome.copied += copied;

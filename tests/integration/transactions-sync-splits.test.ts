@@ -115,6 +115,25 @@ describe("splits made outside Apportion", () => {
     expect(names.map((n) => n.name)).toEqual(expect.arrayContaining(["Food Purchasing", "Youth Nutrition", "Operations"]));
   });
 
+  it("a split made elsewhere that the service no longer lists is marked deleted, also when no gift shows a split", async () => {
+    await sync();
+    // A row the copy holds for a gift the service now shows unsplit (nothing else is split).
+    await db().knownSplit.create({
+      data: {
+        connectionId: org.connection.id,
+        splitId: "gone-app-1",
+        transactionId: "51001005",
+        unitAmountCents: 100_000n,
+        quantity: 1,
+        fund: "Operations",
+        madeElsewhere: true,
+      },
+    });
+    await fullSyncDue();
+    await sync();
+    expect((await known()).map(line)).toEqual([["gone-app-1", "51001005", 100_000, "Operations", true, "deleted"]]);
+  });
+
   it("a split of Apportion's that the sync copied first is Apportion's once its import is recorded", async () => {
     await sync();
     // As if the sync read the gift between the import's completion and its recording.
