@@ -1,6 +1,7 @@
 // One database's half of `npm run bench -- sync` (bench/sync.ts runs it for each): an emulator
 // organization of BENCH_SYNC_GIFTS gifts (200,000 by default), then
-//   1. paging through the query API alone (the app's client, nothing stored), before and after
+//   1. paging through the query API alone (the app's client, nothing stored, no splits asked),
+//      before and after
 //   2. the first sync, with every page stored
 //   3. a changes-only sync after 100 gifts changed at the service
 //   4. the transactions list and search, many times each (p50 / p95)
@@ -63,6 +64,15 @@ const { db } = await import("../lib/db");
 
 const connection = await connectOrganization(emulator);
 await emulatorSwitch(emulator, "organizations/1001/generate", { count: GIFTS, seed: 14 });
+// BENCH_SYNC_OUTSIDE=1: the $100.00 gift of the seed split at the service outside Apportion, so
+// that once the copy reads it every later batch checks its splits made elsewhere (store-splits.ts).
+if (process.env.BENCH_SYNC_OUTSIDE === "1") {
+  const { splitOutsideApportion } = await import("../tests/support/outside-split");
+  await splitOutsideApportion(emulator, connection.id, [
+    { transaction_id: "51001001", unit_amount_in_cents: 6_000, fund: "Food Purchasing" },
+    { transaction_id: "51001001", unit_amount_in_cents: 4_000, fund: "Youth Nutrition" },
+  ]);
+}
 
 async function pageAlone(): Promise<{ ms: number; gifts: number }> {
   const start = performance.now();
