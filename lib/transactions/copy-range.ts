@@ -163,12 +163,10 @@ async function readRange(range: Range, run: RunContext, channel: PageChannel<Pag
       }
       let answer: QueryAnswer | "token lapsed";
       if (!token) asked = run.splits.ask;
+      const page = token ? { queryToken: token } : { query: queryOf(range, cursor), withSplits: asked };
       if (first && !token && !cursor) answer = first;
       else {
-        answer = await readPage(
-          connection.row,
-          token ? { queryToken: token } : { query: queryOf(range, cursor), withSplits: asked },
-        );
+        answer = await readPage(connection.row, page);
         run.counted(1, 0);
       }
       first = null;
