@@ -1,6 +1,7 @@
 // One database's half of `npm run bench -- sync` (bench/sync.ts runs it for each): an emulator
 // organization of BENCH_SYNC_GIFTS gifts (200,000 by default), then
-//   1. paging through the query API alone (the app's client, nothing stored), before and after
+//   1. paging through the query API alone (the app's client, nothing stored, no splits asked),
+//      before and after
 //   2. the first sync, with every page stored
 //   3. a changes-only sync after 100 gifts changed at the service
 //   4. the transactions list and search, many times each (p50 / p95)
@@ -14,6 +15,8 @@ import { cpuMeter } from "./cpu-time";
 const kind = process.argv[2] === "embedded" ? "embedded" : "postgres";
 const GIFTS = Number(process.env.BENCH_SYNC_GIFTS ?? 200_000);
 const ROUNDS = Number(process.env.BENCH_SYNC_ROUNDS ?? 40);
+/** Its own database per checkout when several run on one machine. */
+const BENCH_DATABASE = process.env.BENCH_SYNC_DATABASE ?? "apportion_bench_sync";
 
 /** A helper server in a process of its own (as in real use): its URL, and how to stop it. */
 async function serve(script: string): Promise<{ url: string; pid: number | undefined; stop: () => Promise<void> }> {
@@ -43,8 +46,8 @@ if (kind === "embedded") {
   stopDatabase = embedded.stop;
   process.env.DATABASE_POOL_MAX = "1";
 } else {
-  await recreateDatabase("apportion_bench_sync");
-  url = databaseUrl("apportion_bench_sync");
+  await recreateDatabase(BENCH_DATABASE);
+  url = databaseUrl(BENCH_DATABASE);
 }
 await applyMigrations(url);
 const emulator = await serve("bench/emulator-server.ts");
@@ -61,6 +64,15 @@ const { db } = await import("../lib/db");
 
 const connection = await connectOrganization(emulator);
 await emulatorSwitch(emulator, "organizations/1001/generate", { count: GIFTS, seed: 14 });
+// BENCH_SYNC_OUTSIDE=1: the $100.00 gift of the seed split at the service outside Apportion, so
+// that once the copy reads it every later batch checks its splits made elsewhere (store-splits.ts).
+if (process.env.BENCH_SYNC_OUTSIDE === "1") {
+  const { splitOutsideApportion } = await import("../tests/support/outside-split");
+  await splitOutsideApportion(emulator, connection.id, [
+    { transaction_id: "51001001", unit_amount_in_cents: 6_000, fund: "Food Purchasing" },
+    { transaction_id: "51001001", unit_amount_in_cents: 4_000, fund: "Youth Nutrition" },
+  ]);
+}
 
 async function pageAlone(): Promise<{ ms: number; gifts: number }> {
   const start = performance.now();
@@ -83,7 +95,7 @@ async function pageAlone(): Promise<{ ms: number; gifts: number }> {
 // CPU seconds per process and phase: where the first sync's cost over paging alone goes.
 const cpu = cpuMeter(
   { app: process.pid, emulator: emulator.pid, database: databasePid },
-  kind === "postgres" ? "apportion_bench_sync" : undefined,
+  kind === "postgres" ? BENCH_DATABASE : undefined,
 );
 const pagingBefore = await cpu.phase("paging before", pageAlone);
 let start = performance.now();

@@ -33,7 +33,9 @@ export default async function FundsPage({ searchParams }: Props) {
       <h1>Where the money is</h1>
       <p className="muted">
         The organization&rsquo;s money per fund and per campaign for the gifts of these days, as the app&rsquo;s copy of
-        the gifts holds it, and what Apportion moved between funds. Days are UTC days, as in the gifts list.
+        the gifts holds it, and what Apportion moved between funds. A split gift counts by its splits: those made
+        through Apportion at once, those made at the service outside Apportion from the next full read of the gifts (at
+        least daily). Days are UTC days, as in the gifts list.
       </p>
       <RangeForm from={report?.from ?? typed.from} to={report?.to ?? typed.to} errors={errors} />
       {report ? (
@@ -53,6 +55,7 @@ function Report({ report }: { report: FundsReport }) {
   return (
     <>
       <Summary report={report} days={days} />
+      <ElsewhereNote report={report} />
       {otherCurrencies && (
         <Notice tone="info">
           Some gifts are in another currency than {report.currency}: the charts show {report.currency} only, the tables
@@ -67,6 +70,20 @@ function Report({ report }: { report: FundsReport }) {
 }
 
 type SectionProps = { report: FundsReport; days: string };
+
+/** When the copy does not hold the splits made outside Apportion, the figures say so. */
+function ElsewhereNote({ report }: { report: FundsReport }) {
+  if (report.splitsElsewhere === "counted") return null;
+  return (
+    <Notice tone="info">
+      These figures count the splits made through Apportion only:{" "}
+      {report.splitsElsewhere === "not shown"
+        ? "the service does not show the splits made outside Apportion (in its own screens or by another application)"
+        : "the splits made outside Apportion (in the service's own screens or by another application) are counted from the next full read of the gifts"}
+      , so a gift split there counts whole in its own fund.
+    </Notice>
+  );
+}
 
 /** The charts show the report's one currency; the tables show every row. */
 const inCurrency = <T extends { currency: string }>(report: FundsReport, rows: T[]) =>

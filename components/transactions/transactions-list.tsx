@@ -214,16 +214,17 @@ function TransactionRow({ transaction: t, list }: { transaction: TransactionView
         {formatCents(t.amountCents, t.currency)}
       </td>
       <td data-label="Allocation">
-        {t.splits.length === 0 ? (
+        {t.splits.length === 0 && t.splitsElsewhere.length === 0 ? (
           <span className="muted">
             Not split · {t.campaign ?? "no campaign"} / {t.fund ?? "General"}
           </span>
         ) : (
           <ul className="allocation">
-            {t.splits.map((s) => (
+            {[...t.splits, ...t.splitsElsewhere].map((s, i) => (
               <li key={s.splitId}>
                 {formatCents(s.unitAmountCents * s.quantity, t.currency)} → {s.campaign ?? "Service default campaign"} /{" "}
                 {s.fund}
+                {i >= t.splits.length && <span className="muted"> · split outside Apportion</span>}
               </li>
             ))}
           </ul>

@@ -229,7 +229,8 @@ async function loadKnown(connectionId: string, keys: readonly string[]): Promise
   const [splits, taken, inFlight] = await Promise.all([
     inSlices(ids, (slice) =>
       db().knownSplit.findMany({
-        where: { connectionId, transactionId: { in: slice }, deletedAt: null },
+        // Apportion's own: a split made elsewhere is no line bulk can change (KnownSplit.madeElsewhere).
+        where: { connectionId, transactionId: { in: slice }, deletedAt: null, madeElsewhere: false },
         select: { transactionId: true, deletedAt: true, ...splitSelect },
         orderBy: { splitId: "asc" },
       }),

@@ -112,7 +112,7 @@ export async function getPreview(
       select: { transactionId: true, contactName: true, amountCents: true, currency: true, campaign: true, fund: true },
     }),
     db().knownSplit.findMany({
-      where: { connectionId, transactionId: { in: ids }, deletedAt: null },
+      where: { connectionId, transactionId: { in: ids }, deletedAt: null, madeElsewhere: false },
       orderBy: { splitId: "asc" },
       select: { transactionId: true, unitAmountCents: true, quantity: true, campaign: true, fund: true },
     }),

@@ -2,6 +2,7 @@
 // moved there, each row with the address of its gifts in the gifts list. Plain view types: the
 // components render them and know nothing of the database.
 import "server-only";
+import { db } from "@/lib/db";
 import { type CampaignTotal, type FundTotal, moneyHeld } from "./totals";
 import { type FundMove, movedByFund } from "./moved";
 import type { FundsRange } from "./range";
@@ -21,6 +22,11 @@ export type FundsReport = {
   movedGifts: number;
   /** The currency most of the money is in: the chart draws it (sums across currencies mean nothing). */
   currency: string | null;
+  /** Whether the figures count the splits made outside Apportion: "counted" once a full read of
+   *  the gifts brought them (TransactionSync.splitsShown); "not shown" when the service does not
+   *  show splits; "not yet" before a full read asked for them. Otherwise a gift split elsewhere
+   *  is counted whole in its own fund. */
+  splitsElsewhere: "counted" | "not shown" | "not yet";
 };
 
 /** The gifts list with its filters set: the fund or campaign, and the same days. */
@@ -29,7 +35,11 @@ export function giftsHref(filter: { fund: string } | { campaignId: string }, ran
 }
 
 export async function fundsReport(connectionId: string, range: FundsRange): Promise<FundsReport> {
-  const [held, moved] = await Promise.all([moneyHeld(connectionId, range), movedByFund(connectionId, range)]);
+  const [held, moved, sync] = await Promise.all([
+    moneyHeld(connectionId, range),
+    movedByFund(connectionId, range),
+    db().transactionSync.findUnique({ where: { connectionId }, select: { splitsShown: true } }),
+  ]);
   const perCurrency = new Map<string, number>();
   for (const f of held.funds) perCurrency.set(f.currency, (perCurrency.get(f.currency) ?? 0) + f.cents);
   const currency = [...perCurrency].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
@@ -46,5 +56,6 @@ export async function fundsReport(connectionId: string, range: FundsRange): Prom
     movedSubmissions: moved.submissions,
     movedGifts: moved.gifts,
     currency,
+    splitsElsewhere: sync?.splitsShown === true ? "counted" : sync?.splitsShown === false ? "not shown" : "not yet",
   };
 }

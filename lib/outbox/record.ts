@@ -1,6 +1,8 @@
 // Records a finished import in one statement: the batch complete, every row's outcome (one
 // UPDATE … FROM unnest), the splits the service now holds upserted into the known allocation and
-// the removed ones marked deleted. It was an UPDATE per row and an upsert per split in a
+// the removed ones marked deleted. One of the two writers of KnownSplit (the sync's is
+// lib/transactions/store-splits.ts): a split it records is Apportion's, also when the sync saw it
+// at the service first and stored it as made elsewhere. It was an UPDATE per row and an upsert per split in a
 // transaction: 200 statements for a batch of 100 rows. The batch's own update is the fence:
 // the rest happens only when it was still `sent`, so a second follower records nothing twice.
 import "server-only";
@@ -85,9 +87,10 @@ export async function recordBatchOutcome(o: BatchOutcome): Promise<boolean> {
          SET "transactionId" = EXCLUDED."transactionId", "unitAmountCents" = EXCLUDED."unitAmountCents",
              quantity = EXCLUDED.quantity, campaign = EXCLUDED.campaign, "campaignId" = EXCLUDED."campaignId",
              "parentCampaign" = EXCLUDED."parentCampaign", "parentCampaignId" = EXCLUDED."parentCampaignId",
-             fund = EXCLUDED.fund, "fundId" = EXCLUDED."fundId", "deletedAt" = NULL, "updatedAt" = now()
+             fund = EXCLUDED.fund, "fundId" = EXCLUDED."fundId", "deletedAt" = NULL, "updatedAt" = now(),
+             "madeElsewhere" = false
     ), removed AS (
-      UPDATE "KnownSplit" AS ks SET "deletedAt" = now(), "updatedAt" = now()
+      UPDATE "KnownSplit" AS ks SET "deletedAt" = now(), "updatedAt" = now(), "madeElsewhere" = false
         FROM b
        WHERE ks."connectionId" = ${o.connectionId}::uuid AND ks."splitId" = ANY(${[...o.removed]}::text[])
     )

@@ -119,8 +119,9 @@ export async function lookUpForSubmission(
                 'fundId', t."fundId")), '[]'::json)
          FROM "KnownTransaction" AS t
         WHERE t."connectionId" = ${connectionId}::uuid AND t."transactionId" = ANY(${ids}::text[])) AS transactions,
-      (SELECT ${SPLITS_JSON} FROM "KnownSplit" AS k WHERE k."connectionId" = ${connectionId}::uuid AND k."transactionId" = ANY(${ids}::text[])) AS "splitsOfTransactions",
-      (SELECT ${SPLITS_JSON} FROM "KnownSplit" AS k WHERE k."connectionId" = ${connectionId}::uuid AND k."splitId" = ANY(${named}::text[])) AS "splitsNamed",
+      -- Apportion's own splits: one made elsewhere is no line Apportion can change (KnownSplit.madeElsewhere).
+      (SELECT ${SPLITS_JSON} FROM "KnownSplit" AS k WHERE k."connectionId" = ${connectionId}::uuid AND k."transactionId" = ANY(${ids}::text[]) AND NOT k."madeElsewhere") AS "splitsOfTransactions",
+      (SELECT ${SPLITS_JSON} FROM "KnownSplit" AS k WHERE k."connectionId" = ${connectionId}::uuid AND k."splitId" = ANY(${named}::text[]) AND NOT k."madeElsewhere") AS "splitsNamed",
       -- A split id equal to a transaction's id or external id would be dropped by the service (rule 6).
       (SELECT coalesce(json_agg(json_build_object('transactionId', t."transactionId", 'externalId', t."externalId")), '[]'::json)
          FROM "KnownTransaction" AS t

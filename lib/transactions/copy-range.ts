@@ -12,7 +12,9 @@ import type { QueryAnswer, TransactionQuery } from "@/lib/service/transactions";
 import { PageChannel } from "./page-channel";
 import { readPage } from "./read-page";
 import { type NamesSent, type Previous, storeBatch } from "./store-page";
+import type { ElsewhereHeld } from "./store-splits";
 import type { ServiceTransaction } from "@/lib/service/transactions";
+import type { SplitsReading } from "./sync-splits";
 
 /** How far the reader may run ahead of the writer, and how many pages one statement stores. */
 const LOOKAHEAD_PAGES = 20;
@@ -45,6 +47,10 @@ export type RunContext = {
   owner: string;
   runStartedAt: Date | null;
   namesSent: NamesSent;
+  /** Whether new queries ask for the gifts' splits (sync-splits.ts). */
+  splits: SplitsReading;
+  /** Whether a batch without splits may still have splits made elsewhere to mark deleted. */
+  elsewhere: ElsewhereHeld;
   /** Query API calls made, for the run's outcome. */
   counted: (calls: number, copied: number) => void;
   keepGoing: () => boolean;
@@ -64,7 +70,7 @@ type Page = {
 
 /** Reads the range to its end ("complete") or until told to stop ("stopped"). */
 export async function copyRange(range: Range, run: RunContext): Promise<"complete" | "stopped"> {
-  const { connectionId, owner, namesSent } = run;
+  const { connectionId, owner, namesSent, elsewhere } = run;
   const channel = new PageChannel<Page>(LOOKAHEAD_PAGES);
   const reader = readRange(range, run, channel);
   // Batches in flight, oldest first. Each waits for the one before it to commit its progress.
@@ -94,7 +100,7 @@ export async function copyRange(range: Range, run: RunContext): Promise<"complet
       }
       const last = pages.at(-1)?.last === true;
       const write = storeBatch(
-        { connectionId, owner, namesSent },
+        { connectionId, owner, namesSent, elsewhere },
         results,
         {
           copied: results.length,
@@ -135,6 +141,8 @@ async function readRange(range: Range, run: RunContext, channel: PageChannel<Pag
   // number) must count each gift once.
   let atCursor = new Set<string>();
   let token: string | null = null;
+  // Whether the query under way asked for splits (a query token goes on as its query began).
+  let asked = false;
   let connection: { row: Connection; readAt: number } | null = null;
   let first = range.first ?? null;
   try {
@@ -154,12 +162,15 @@ async function readRange(range: Range, run: RunContext, channel: PageChannel<Pag
         connection = { row, readAt: Date.now() };
       }
       let answer: QueryAnswer | "token lapsed";
+      if (!token) asked = run.splits.ask;
+      const page = token ? { queryToken: token } : { query: queryOf(range, cursor), withSplits: asked };
       if (first && !token && !cursor) answer = first;
       else {
-        answer = await readPage(connection.row, token ? { queryToken: token } : { query: queryOf(range, cursor) });
+        answer = await readPage(connection.row, page);
         run.counted(1, 0);
       }
       first = null;
+      if (asked) await run.splits.answered(answer);
       if (answer === "token lapsed") {
         token = null;
         continue;

@@ -3,16 +3,15 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { raw, sql } from "@/lib/db-sql";
-import type { KnownSplit, KnownTransaction, Prisma } from "@/lib/generated/prisma/client";
+import type { KnownTransaction, Prisma } from "@/lib/generated/prisma/client";
 import {
   PLACEMENT_FIELDS,
   placementColumns,
   placementSelect,
   type Split,
-  type SplitField,
   type SplitPlacement,
-  splitSelect,
 } from "@/lib/splits/split";
+import { activeSplits, type GiftSplits } from "./active-splits";
 import type { GiftFilters, TransactionFilters } from "./filters";
 
 // The previous release's code imports the filters' schema from here, and the upgrade test runs
@@ -35,7 +34,11 @@ export type TransactionView = {
   fund: string | null;
   fundId: string | null;
   contactName: string | null;
+  /** Apportion's active splits: the lines the editor changes. */
   splits: SplitView[];
+  /** Active splits made outside Apportion (the sync copies them): where the money is too, but not
+   *  lines Apportion can change. */
+  splitsElsewhere: SplitView[];
 };
 
 export type TransactionPage = {
@@ -78,7 +81,7 @@ export async function listTransactions(connectionId: string, filters: Transactio
     items: ids.flatMap((id) => {
       const row = byId.get(id);
       // A gift removed between the two reads (a sync under way) is left out of this page.
-      return row ? [toView(row, splits.get(id) ?? [])] : [];
+      return row ? [toView(row, splits(id))] : [];
     }),
     total,
     totals,
@@ -97,7 +100,7 @@ export async function getTransaction(connectionId: string, transactionId: string
   });
   if (!row) return null;
   const splits = await activeSplits(connectionId, [transactionId]);
-  return toView(row, splits.get(transactionId) ?? []);
+  return toView(row, splits(transactionId));
 }
 
 /** The service's transaction id of a gift named by that id or by its external id; null when the
@@ -276,26 +279,7 @@ export function amountInCents(text: string): bigint | null {
   return BigInt(whole) * 100n + BigInt(fraction || "0");
 }
 
-async function activeSplits(connectionId: string, transactionIds: string[]): Promise<Map<string, SplitView[]>> {
-  const splits = await db().knownSplit.findMany({
-    where: { connectionId, transactionId: { in: transactionIds }, deletedAt: null },
-    select: { transactionId: true, ...splitSelect },
-    orderBy: { splitId: "asc" },
-  });
-  const byTransaction = new Map<string, SplitView[]>();
-  for (const split of splits) {
-    const list = byTransaction.get(split.transactionId) ?? [];
-    list.push(toSplitView(split));
-    byTransaction.set(split.transactionId, list);
-  }
-  return byTransaction;
-}
-
-function toSplitView({ transactionId: _, ...split }: Pick<KnownSplit, "transactionId" | SplitField>): SplitView {
-  return { ...split, unitAmountCents: Number(split.unitAmountCents) };
-}
-
-function toView(row: KnownTransaction, splits: SplitView[]): TransactionView {
+function toView(row: KnownTransaction, splits: GiftSplits): TransactionView {
   return {
     transactionId: row.transactionId,
     externalId: row.externalId,
@@ -307,6 +291,7 @@ function toView(row: KnownTransaction, splits: SplitView[]): TransactionView {
     fund: row.fund,
     fundId: row.fundId,
     contactName: row.contactName,
-    splits,
+    splits: splits.own,
+    splitsElsewhere: splits.elsewhere,
   };
 }

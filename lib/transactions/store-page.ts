@@ -6,6 +6,7 @@
 import "server-only";
 import { inTransaction, statement } from "@/lib/db-sql";
 import type { ServiceTransaction } from "@/lib/service/transactions";
+import { type ElsewhereHeld, storeSplitsMadeElsewhere } from "./store-splits";
 import { SYNC_LEASE_MS } from "./sync-lease";
 
 /** What a stored batch moves the run's progress by. */
@@ -44,7 +45,7 @@ export class LeaseLost extends Error {
  * leave a resume point past rows that were not stored.
  */
 export function storeBatch(
-  run: { connectionId: string; owner: string; namesSent?: NamesSent },
+  run: { connectionId: string; owner: string; namesSent?: NamesSent; elsewhere?: ElsewhereHeld },
   results: readonly ServiceTransaction[],
   progress: BatchProgress,
   previous?: Previous,
@@ -54,7 +55,9 @@ export function storeBatch(
   const shares = previous !== undefined && results.some((t) => previous.ids.has(t.id));
   // Built before a connection is taken: on the embedded database (one connection) this batch's
   // statement is ready when the previous one's ends.
-  const rows = results.length > 0 ? insertRows(connectionId, results, new Date()) : null;
+  const syncedAt = new Date();
+  const rows = results.length > 0 ? insertRows(connectionId, results, syncedAt) : null;
+  const splits = storeSplitsMadeElsewhere(connectionId, results, syncedAt, run.elsewhere);
   const names = namesIn(results, run.namesSent);
   const leaseUntil = new Date(Date.now() + SYNC_LEASE_MS).toISOString();
   return inTransaction(async (client) => {
@@ -67,6 +70,7 @@ export function storeBatch(
     await client.query("SET LOCAL lock_timeout TO '20s'");
     if (shares) await after;
     if (rows) await client.query(rows);
+    if (splits) await client.query(splits);
     await after;
     const { window } = progress;
     const own = window === undefined;
@@ -115,6 +119,11 @@ function namesIn(results: readonly ServiceTransaction[], sent?: NamesSent): stri
   for (const t of results) {
     add("campaign", t.campaign, t.campaign_id);
     add("fund", t.fund, t.fund_id);
+    // The names a split made at the service puts money in (pickers offer them too).
+    for (const s of t.splits ?? []) {
+      add("campaign", s.campaign, s.campaign_id);
+      add("fund", s.fund, s.fund_id);
+    }
     // Folded in SQL (upsertNames: lower case, no accents), as contactSearch is: JavaScript and
     // PostgreSQL fold some letters differently (a final sigma, a dotted capital I).
     add("contact", t.contact_name, null);

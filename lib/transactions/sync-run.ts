@@ -19,6 +19,8 @@ import { readPage } from "./read-page";
 import { removeUnseen } from "./remove-unseen";
 import { releaseSyncLease, takeSyncLease } from "./sync-lease";
 import { LeaseLost, storeBatch } from "./store-page";
+import { elsewhereHeld } from "./store-splits";
+import { splitsAfterRun, SplitsReading } from "./sync-splits";
 import { dropWindows, sumWindows, windowsFor } from "./sync-windows";
 
 /** Changes are asked for from a little before the last run began: clocks differ. */
@@ -86,7 +88,7 @@ async function begin(connectionId: string): Promise<TransactionSync> {
 }
 
 function restart(mode: "full" | "changes") {
-  return { mode, resumeBefore: null, copied: 0, expected: null };
+  return { mode, resumeBefore: null, copied: 0, expected: null, splitsMissed: false };
 }
 
 /** A full run: as one range, or as windows read at once (sync-windows.ts). */
@@ -103,6 +105,8 @@ async function runFull(
     owner,
     runStartedAt: sync.runStartedAt,
     namesSent: new Set(),
+    splits: SplitsReading.forRun(sync, "full"),
+    elsewhere: await elsewhereHeld(connectionId),
     counted: (calls, copied) => {
       outcome.calls += calls;
       outcome.copied += copied;
@@ -110,7 +114,7 @@ async function runFull(
     // One window failing stops the others: the run ends with its error and resumes later.
     keepGoing: () => !failed && keepGoing(),
   };
-  const windows = await windowsFor(sync, (calls) => (outcome.calls += calls));
+  const windows = await windowsFor(sync, (calls) => (outcome.calls += calls), run.splits);
   if (!Array.isArray(windows)) {
     const whole = {
       windowId: null,
@@ -148,14 +152,18 @@ async function runChanges(
 ): Promise<"complete" | "stopped" | TransactionSync> {
   const { connectionId } = sync;
   const since = new Date((sync.changesSince ?? new Date(0)).getTime() - CHANGES_OVERLAP_MS);
+  const splits = SplitsReading.forRun(sync, "changes");
+  // Asked once, when the query begins: its token goes on as it began.
+  const asked = splits.ask;
   let token: string | null = null;
   for (;;) {
     if (!keepGoing()) return "stopped";
     const answer = await readPage(
       connectionId,
-      token ? { queryToken: token } : { query: { changed: true, after: since.toISOString() } },
+      token ? { queryToken: token } : { query: { changed: true, after: since.toISOString() }, withSplits: asked },
     );
     outcome.calls++;
+    if (asked) await splits.answered(answer);
     // A lapsed token or a row without sync_version: the answer cannot be trusted to be complete.
     if (answer === "token lapsed" || answer.results.some((t) => t.sync_version == null))
       return toFullReread(connectionId);
@@ -229,6 +237,7 @@ async function finish(sync: TransactionSync, outcome: SyncOutcome): Promise<void
         lastError: null,
         changesSince: startedAt,
         ...(sync.mode === "full" ? { fullCompletedAt: new Date() } : {}),
+        ...splitsAfterRun(sync),
       },
     }),
     // A complete run is a successful answer from the service, as a health check's is.

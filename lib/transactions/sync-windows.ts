@@ -15,6 +15,7 @@ import type { TransactionSync } from "@/lib/generated/prisma/client";
 import type { QueryAnswer } from "@/lib/service/transactions";
 import type { Range } from "./copy-range";
 import { readPage } from "./read-page";
+import type { SplitsReading } from "./sync-splits";
 
 /** Below `fromGifts` one reader is quick enough (200 pages, about half a minute at 150 ms a call)
  *  for the plan's 26 calls to be worth it; a window per `giftsPerWindow`. Tests lower them to
@@ -38,12 +39,13 @@ const LOOKBACK_STEPS = 9;
 export async function windowsFor(
   sync: TransactionSync,
   counted: (calls: number) => void,
+  splits: SplitsReading,
 ): Promise<Range[] | { first: QueryAnswer | null }> {
   const { connectionId } = sync;
   const stored = await db().transactionSyncWindow.findMany({ where: { connectionId }, orderBy: { position: "asc" } });
   if (stored.length === 0) {
     if (sync.copied > 0 || sync.resumeBefore !== null) return { first: null };
-    const plan = await planWindows(connectionId, counted);
+    const plan = await planWindows(connectionId, counted, splits);
     if ("first" in plan) return plan;
     await db().$transaction([
       db().transactionSyncWindow.createMany({
@@ -52,7 +54,7 @@ export async function windowsFor(
       // Progress shows "of about" the service's total until every window has counted its own.
       db().transactionSync.update({ where: { connectionId }, data: { expected: plan.total } }),
     ]);
-    return windowsFor(sync, counted);
+    return windowsFor(sync, counted, splits);
   }
   return stored
     .filter((w) => !w.done)
@@ -84,9 +86,14 @@ type Edge = { after: Date | null; before: Date | null };
 async function planWindows(
   connectionId: string,
   counted: (calls: number) => void,
+  splits: SplitsReading,
 ): Promise<{ edges: Edge[]; total: number } | { first: QueryAnswer | null }> {
-  const head = await readPage(connectionId, { query: {} });
+  // With splits: a small organization's copy starts with this page. Asked before the windows
+  // begin, so a service that refuses splits is found once, not once per window.
+  const asked = splits.ask;
+  const head = await readPage(connectionId, { query: {}, withSplits: asked });
   counted(1);
+  if (asked) await splits.answered(head);
   if (head === "token lapsed") return { first: null };
   const newest = head.results[0]?.transaction_time;
   const total = head.total;

@@ -2,14 +2,17 @@
 // in the editor, the funds page (from the main navigation) shows the totals per fund and campaign
 // as charts with their tables, and what moved; a bad range is refused in words on the page and
 // with 422 naming the field from the API; the CSV downloads with its header; a fund opens the gifts
-// list filtered by that fund and those days. Axe finds nothing serious and nothing is wider than
-// the window. Screenshots in test-results/funds/.
+// list filtered by that fund and those days. A gift split at the service outside Apportion counts
+// by its splits there (and its lines say so in the list and the editor); a service that does not
+// show splits gets a note. Axe finds nothing serious and nothing is wider than the window.
+// Screenshots in test-results/funds/.
 import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { editor, expectNoSeriousAxeViolations, openEditor } from "./editor";
 import { connect, emulatorSwitch, resetAppData } from "./helpers";
+import { splitOutsideApportion } from "./outside-split";
 
 const WIDTHS = [
   { name: "desktop", width: 1280, height: 860 },
@@ -129,3 +132,52 @@ for (const size of WIDTHS) {
     await look(page, `${size.name}-fund-gifts`);
   });
 }
+
+test("a gift split at the service outside Apportion counts by its splits there, in the funds page, the gifts list and the editor", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 860 });
+  // The $100.01 gift of 13 January 2026, split by another integration before Apportion copies it.
+  await splitOutsideApportion(request, [
+    { transaction_id: "51001013", unit_amount_in_cents: 5_000, fund: "Youth Nutrition" },
+    { id: "other-app-2", transaction_id: "51001013", unit_amount_in_cents: 5_001, fund: "Operations" },
+  ]);
+  await connect(page);
+  await page.goto("/funds?from=2026-01-13&to=2026-01-13");
+  await expect(page.getByText("count the splits made through Apportion only")).toHaveCount(0);
+  const funds = page.getByRole("region", { name: "Per fund", exact: true }).getByRole("table");
+  await expect(funds.getByRole("row", { name: /^Youth Nutrition 1 \$50\.00$/ })).toBeVisible();
+  await expect(funds.getByRole("row", { name: /^Operations 1 \$50\.01$/ })).toBeVisible();
+  await expect(funds.getByRole("rowheader", { name: "General" })).toHaveCount(0);
+  await look(page, "outside-split-funds");
+
+  // Its fund's gifts: the gift, its lines marked as made outside Apportion.
+  await funds.getByRole("link", { name: "Operations" }).click();
+  await expect(page).toHaveURL("/transactions?fund=Operations&after=2026-01-13&before=2026-01-13");
+  const allocation = page
+    .getByRole("row", { name: /\$100\.01/ })
+    .getByRole("cell")
+    .nth(3);
+  await expect(allocation).toContainText("$50.00 → Apportion / Youth Nutrition · split outside Apportion");
+  await expect(allocation).toContainText("$50.01 → Apportion / Operations · split outside Apportion");
+
+  // The editor warns that it cannot change that split.
+  await page.goto("/transactions/51001013");
+  await expect(
+    page.getByText(/also holds a split of this gift made outside Apportion \(\$50\.00 in Youth/),
+  ).toBeVisible();
+});
+
+test("when the service does not show splits, the funds page says its figures count Apportion's only", async ({
+  page,
+  request,
+}) => {
+  await emulatorSwitch(request, "settings", { query_splits: "refused" });
+  await connect(page);
+  await page.goto("/funds?from=2026-01-01&to=2026-01-31");
+  await expect(page.getByText(/count the splits made through Apportion only: the service does not show/)).toBeVisible();
+  // The gifts are all there all the same.
+  await expect(page.getByText(/in 13 gifts, /)).toBeVisible();
+});

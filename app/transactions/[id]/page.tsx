@@ -11,9 +11,10 @@ import { giftTimeline } from "@/lib/gift-history/timeline";
 import { adminTimeZone } from "@/lib/time-zone";
 import { formatWhen } from "@/lib/when";
 import { giftName } from "@/lib/gift-name";
+import { formatCents } from "@/lib/splits/money";
 import { requireConnection } from "@/lib/auth/session";
 import { unsentSubmissionFor } from "@/lib/submissions/superseded";
-import { editorData } from "@/lib/transactions/editor-data";
+import { type EditorGift, editorData } from "@/lib/transactions/editor-data";
 import { whyNotCopied } from "@/lib/transactions/not-copied";
 import { knownNames, resolveTransactionId } from "@/lib/transactions/read";
 
@@ -74,9 +75,12 @@ export default async function SplitTransactionPage({ params, searchParams }: Pro
         Given {longDate.format(new Date(gift.occurredAt))} ·{" "}
         {gift.splits.length > 0
           ? `split ${gift.splits.length.toLocaleString("en-US")} ${gift.splits.length === 1 ? "way" : "ways"} now`
-          : `now all in ${gift.campaign ?? "the service's default campaign"} / ${gift.fund ?? "General"}`}
+          : gift.splitsElsewhere.length > 0
+            ? "split outside Apportion"
+            : `now all in ${gift.campaign ?? "the service's default campaign"} / ${gift.fund ?? "General"}`}
         . {matchedBy(gift)}
       </p>
+      <SplitElsewhere gift={gift} />
       {unsent && (
         <Notice tone="warn">
           The last allocation sent for this gift did not reach the service: it{" "}
@@ -127,4 +131,19 @@ function NotCopied({ title, message, back }: { title: string; message: string; b
 function listHref(list: string | string[] | undefined): string {
   const query = typeof list === "string" ? new URLSearchParams(list).toString() : "";
   return query ? `/transactions?${query}` : "/transactions";
+}
+
+/** A split made outside Apportion is no line of the editor: sending adds Apportion's beside it. */
+function SplitElsewhere({ gift }: { gift: Pick<EditorGift, "splitsElsewhere" | "currency"> }) {
+  if (gift.splitsElsewhere.length === 0) return null;
+  const lines = gift.splitsElsewhere.map(
+    (s) => `${formatCents(s.unitAmountCents * s.quantity, gift.currency)} in ${s.fund}`,
+  );
+  return (
+    <Notice tone="warn">
+      The service also holds a split of this gift made outside Apportion ({lines.join(", ")}). Apportion cannot change
+      that split: sending from here adds Apportion&rsquo;s lines beside it instead of replacing it. Change or remove it
+      in the service first.
+    </Notice>
+  );
 }
