@@ -217,7 +217,17 @@ try {
   const signInStarted = Date.now();
   const sessions = new Map<number, Session>();
   await mapLimit(organizations, 16, async (org) => {
-    sessions.set(org.organization_id, await signIn(APP_URL, org.admin_email, org.admin_password));
+    // On a loaded machine a Connect can time out waiting for the app's pool ("storage_failed"):
+    // the admin connects again, as a person would (the bench measures what comes after).
+    for (let attempt = 1; ; attempt++) {
+      try {
+        sessions.set(org.organization_id, await signIn(APP_URL, org.admin_email, org.admin_password));
+        return;
+      } catch (error) {
+        if (attempt >= 3) throw error;
+        log(`  sign-in of organization ${org.organization_id} failed (${String(error)}); again`);
+      }
+    }
   });
   const connected = Number((await bench.query(`SELECT count(*) AS n FROM "Connection"`)).rows[0].n);
   log(`Connected ${connected} organizations through the app in ${seconds(Date.now() - signInStarted)}`);
@@ -494,7 +504,24 @@ try {
     [
       "Submissions accepted (POST /api/submissions, 2 apps)",
       `${accepted.length} / ${ORGS}`,
-      `accept p50 ${millis(percentile(acceptMs, 50))}, p99 ${millis(percentile(acceptMs, 99))}`,
+      `accept p50 ${millis(percentile(acceptMs, 50))}, p99 ${millis(percentile(acceptMs, 99))}, max ${millis(Math.max(...acceptMs))}; ${appUrls
+        .map(
+          (_, n) =>
+            `app-${n + 1} p50 ${millis(
+              percentile(
+                acceptMs.filter((_, i) => i % 2 === n),
+                50,
+              ),
+            )}, p99 ${millis(
+              percentile(
+                acceptMs.filter((_, i) => i % 2 === n),
+                99,
+              ),
+            )}`,
+        )
+        .join(
+          "; ",
+        )}; in the route (access log) p50 ${millis(percentile(logs.submissionMs, 50))}, p99 ${millis(percentile(logs.submissionMs, 99))}`,
     ],
     [
       "Submissions Verified",

@@ -104,6 +104,9 @@ const schema = z.object({
   OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
   /** First delay between attempts; doubles each time (with jitter), capped at 5 minutes. */
   OUTBOX_BACKOFF_MS: z.coerce.number().int().min(0).max(600_000).default(2_000),
+  /** Kicks one web process runs at once: the first delivery of a submission it has just stored,
+   *  right after the answer (lib/outbox/kick.ts); the rest wait, and the worker sends what waits. */
+  OUTBOX_KICK_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   /** A claim older than this belongs to a worker that stopped, and is taken over. Must exceed
    *  the longest send (a 15 s call, plus a refresh). */
   OUTBOX_CLAIM_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(120_000),

@@ -39,6 +39,12 @@ export function withLogContext<T>(fields: LogContext, fn: () => T): T {
   return contexts.run({ ...contexts.getStore(), ...fields }, fn);
 }
 
+/** Runs `fn` with exactly `context`, whatever the current one: work queued by one request and run
+ *  from another's continuation (lib/outbox/kick.ts) logs with its own request's fields only. */
+export function withExactLogContext<T>(context: LogContext, fn: () => T): T {
+  return contexts.run({ ...context }, fn);
+}
+
 export function logContext(): LogContext {
   return { ...contexts.getStore() };
 }

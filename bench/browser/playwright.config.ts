@@ -14,6 +14,8 @@ export default defineConfig({
   timeout: 300_000,
   reporter: [["list"]],
   outputDir: `${root}/test-results/bench`,
+  // The base names it relative to the repository's root; from here it would not be found.
+  globalTeardown: `${root}/tests/e2e/global-teardown.ts`,
   // The same servers as the end-to-end tests, started from the repository's root.
   webServer: servers.map((server) => ({ ...server, cwd: root })),
 });

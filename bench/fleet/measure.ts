@@ -87,8 +87,14 @@ export class ConnectionWatch {
 /** Warnings and errors the processes logged (pino's JSON lines), counted by process and event. */
 export class LogCounts {
   readonly counts = new Map<string, number>();
+  /** POST /api/submissions as the apps' access log timed it (from the route's start to its answer). */
+  readonly submissionMs: number[] = [];
 
   take(process: string, line: string) {
+    if (line.includes('"event":"http.request"') && line.includes('"route":"/api/submissions"')) {
+      const ms = /"method":"POST".*"ms":(\d+)/.exec(line)?.[1];
+      if (ms) this.submissionMs.push(Number(ms));
+    }
     const level = /"level":(\d+)/.exec(line)?.[1];
     if (level !== "40" && level !== "50" && level !== "60") return;
     const event = /"event":"([^"]{1,80})"/.exec(line)?.[1] ?? "?";

@@ -121,7 +121,8 @@ function create() {
   };
 }
 
-/** The series of issue 30: HTTP requests by route pattern, send → Verified, token refreshes. */
+/** The series of issue 30: HTTP requests by route pattern, send → Verified, token refreshes; and
+ *  the kicks after a Send (issue 33). */
 function requestAndOutcomeMetrics(registry: Registry) {
   const httpRequests = new Counter({
     name: "apportion_http_requests_total",
@@ -147,7 +148,13 @@ function requestAndOutcomeMetrics(registry: Registry) {
     help: "Token refreshes that succeeded (new tokens stored).",
     registers: [registry],
   });
-  return { httpRequests, httpRequestSeconds, sendToVerifiedSeconds, tokenRefreshes };
+  const outboxKicks = new Counter({
+    name: "apportion_outbox_kicks_total",
+    help: "First deliveries a web process made right after storing a submission, by outcome: sent, idle (nothing to claim), tried (the call failed or must wait), left (to the worker: queue full or stopping), failed.",
+    labelNames: ["outcome"] as const,
+    registers: [registry],
+  });
+  return { httpRequests, httpRequestSeconds, sendToVerifiedSeconds, tokenRefreshes, outboxKicks };
 }
 
 export type Metrics = ReturnType<typeof create>;

@@ -1,7 +1,9 @@
-// One round of the outbox, the same for the worker's loop and for a request that has just stored
-// a submission (run after its response): reclaim what a stopped worker left, then deliver what is
-// claimable and follow what was delivered, side by side, bringing the submissions' statuses up to
-// date after each step; then read one part of a complete submission back from the service.
+// One round of the outbox: reclaim what a stopped worker left, then deliver what is claimable and
+// follow what was delivered, side by side, bringing the submissions' statuses up to date after each
+// step; then read one part of a complete submission back from the service. The worker runs its
+// parts as loops of their own (deliverTurn, followTurn); "Check again" runs one round for its
+// submission after answering; a newly stored submission gets a kick instead (kick.ts: delivery
+// only, bounded per process).
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { getEnv } from "@/lib/env";
@@ -15,7 +17,7 @@ import { CHECK_INTERVAL_MS, followRun } from "./follow";
  *  them in order), up to this many rounds. */
 const DELIVER_ROUNDS = 20;
 /** Batches of one connection claimed together and delivered one after another. */
-const CHAIN_LENGTH = 25;
+export const CHAIN_LENGTH = 25;
 /** Follow rounds per tick: another round when a whole run was finished at the service. */
 const FOLLOW_ROUNDS = 20;
 /** Sent batches of one connection asked about in one run, oldest first. */
@@ -37,7 +39,7 @@ export type TickOptions = {
 
 /** True when it did anything. The worker runs the three parts as loops of their own instead
  *  (lib/worker/worker.ts), so that a long delivery never delays another organization's follow or
- *  read-back; a request runs them once, in this order, for its submission. */
+ *  read-back; "Check again" runs them once, in this order, for its submission. */
 export async function tick(options: TickOptions = {}): Promise<boolean> {
   const workerId = options.workerId ?? `request-${randomUUID()}`;
   const stopping = options.shouldStop ?? (() => false);

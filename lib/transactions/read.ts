@@ -123,11 +123,11 @@ export async function resolveTransactionId(connectionId: string, idOrExternalId:
 export type CampaignOption = { name: string; id: string | null; parent: string | null; parentId: string | null };
 
 /**
- * Campaigns and funds the organization uses, for the editor's pickers (the service has no
- * listing) and for the rule that a name outside them is created at the service only when the
- * admin confirmed it (lib/submissions/new-names.ts): names the copy of the gifts and splits
- * holds, and names of rows the app sent that the service imported (a read-back or sync may not
- * have brought them into the copy yet).
+ * Campaigns and funds the organization uses, with their ids, for the pickers (the service has no
+ * listing): names the copy of the gifts and splits holds, and names of rows the app sent that the
+ * service imported (a read-back or sync may not have brought them into the copy yet). The rule
+ * that a name outside them is created at the service only when the admin confirmed it reads the
+ * same places by name alone (namesInUse, lib/submissions/new-names.ts).
  */
 export async function knownNames(
   connectionId: string,

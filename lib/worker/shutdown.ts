@@ -1,7 +1,8 @@
 // Graceful shutdown on SIGTERM (an orchestrator stopping the process) and SIGINT (Ctrl-C), for the
 // web server (instrumentation.ts: `npm start`'s server, scripts/serve.ts, or `next dev` when
 // scripts/launch.ts hands it the signals) and `npm run worker`: readiness answers 503 at once, the
-// worker stops claiming and finishes or releases what it holds within SHUTDOWN_DEADLINE_MS; the
+// worker stops claiming and finishes or releases what it holds within SHUTDOWN_DEADLINE_MS, and so
+// do the kicks of submissions this process stored (lib/outbox/kick.ts: their claims lapse); the
 // HTTP server of `npm start` serves on for DRAIN_DELAY_MS (the load balancer sees the 503), then
 // stops accepting and lets requests in flight finish within SHUTDOWN_DEADLINE_MS
 // (scripts/http-drain.ts); then the connection-change listener and the database pools close and
@@ -11,6 +12,7 @@ import { stopProcessConnectionCache } from "@/lib/connections/connection-cache";
 import { closeDatabase } from "@/lib/db";
 import { drainDelayMs, getEnv } from "@/lib/env";
 import { log } from "@/lib/log";
+import { stopKicks } from "@/lib/outbox/kick";
 import type { Worker } from "./worker";
 
 /** What `npm start`'s server (scripts/serve.ts) registers: its HTTP drain, and Next.js's close
@@ -56,12 +58,15 @@ export async function shutDown(parts: ShutdownParts, signal: string): Promise<vo
     log.error("worker.stop_failed", { error });
     return undefined;
   });
+  // So do the kicks: a submission stored during the drain delay is left to the worker.
+  const kicksStopped = stopKicks(deadlineMs).then((kicks) => log.info("outbox.kicks_stopped", kicks));
   if (slot.apportionHttpDrain) {
     const drained = await slot.apportionHttpDrain({ delayMs, deadlineMs });
     log.info("http.drained", drained);
     await slot.apportionNextClose?.().catch(() => undefined);
   }
   const report = await workerStopped;
+  await kicksStopped;
   await parts.closeExtra?.().catch(() => undefined);
   await stopProcessConnectionCache().catch(() => undefined);
   // Last: requests in flight and the worker's release needed their connections until now.

@@ -102,6 +102,42 @@ describe("new campaign and fund names", () => {
     expect(created).toBe(true);
   });
 
+  it("the names in use are the pickers' names, whole or asked about a few at a time", async () => {
+    // A new campaign under a new parent, and a new fund, imported: known from the rows sent.
+    const names = { campaign: "Winter Coats", parentCampaign: "Warmth 2026", fund: "Clothing" };
+    const sent = await createSubmission(
+      org.connection,
+      request(names, [
+        { kind: "campaign", name: "Winter Coats" },
+        { kind: "campaign", name: "Warmth 2026" },
+        { kind: "fund", name: "Clothing" },
+      ]),
+    );
+    expect(await settle(sent.submissionId, 100)).toBe("complete");
+
+    const known = await knownNames(org.connection.id);
+    const whole = await namesInUse(org.connection.id);
+    const sorted = (names: Iterable<string>) => [...new Set(names)].sort();
+    expect(sorted(whole.funds)).toEqual(sorted(known.funds.map((f) => f.name)));
+    expect(sorted(whole.campaigns)).toEqual(
+      sorted(known.campaigns.flatMap((c) => (c.parent ? [c.name, c.parent] : [c.name]))),
+    );
+    expect(whole.campaigns).toContain("Warmth 2026");
+    expect(whole.funds).toContain("Clothing");
+
+    const asked = {
+      campaigns: ["Winter Coats", "Warmth 2026", "Holiday Meals", "Annual Appeal 2026", "Never Heard Of"],
+      funds: ["Clothing", "General", "Food Purchasing", "Never Sent"],
+    };
+    const some = await namesInUse(org.connection.id, asked);
+    expect(asked.campaigns.map((n) => some.campaigns.has(n))).toEqual(
+      asked.campaigns.map((n) => whole.campaigns.has(n)),
+    );
+    expect(asked.funds.map((n) => some.funds.has(n))).toEqual(asked.funds.map((n) => whole.funds.has(n)));
+    expect(some.campaigns.has("Never Heard Of")).toBe(false);
+    expect(some.funds.has("Never Sent")).toBe(false);
+  });
+
   it("lists each name outside those in use, once", async () => {
     // Stored as sent but never imported: the service did not create it.
     const inUse = await namesInUse(org.connection.id);

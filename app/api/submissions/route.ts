@@ -1,20 +1,21 @@
 import { after } from "next/server";
 import { apiRoute } from "@/lib/http/route";
 import { BODY_LIMITS } from "@/lib/http/limited-body";
-import { tick } from "@/lib/outbox/tick";
+import { kickDelivery } from "@/lib/outbox/kick";
 import { createSubmission } from "@/lib/submissions/create";
 import { listSubmissions } from "@/lib/submissions/list";
 import { submissionRequestSchema } from "@/lib/splits/schema";
 
 export const GET = apiRoute({}, async ({ connection }) => listSubmissions(connection.id));
 
-/** Stores the submission, answers at once, and runs one outbox tick for it after the response
- *  (the worker delivers whatever that tick leaves). */
+/** Stores the submission (its batches committed with it) and answers; right after the answer, this
+ *  process kicks its first delivery (lib/outbox/kick.ts), and the worker delivers whatever a kick
+ *  leaves. */
 export const POST = apiRoute(
   { body: submissionRequestSchema, maxBodyBytes: BODY_LIMITS.submissions },
   async ({ connection, body }) => {
     const { submissionId, created } = await createSubmission(connection, body);
-    after(() => tick({ submissionId }));
+    after(() => kickDelivery(submissionId));
     return Response.json({ submissionId, created }, { status: created ? 201 : 200 });
   },
 );

@@ -1,6 +1,7 @@
 import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { cache } from "react";
 import { SubmissionDetailView } from "@/components/history/submission-detail";
 import { requireConnection } from "@/lib/auth/session";
 import { submissionKey } from "@/lib/hooks/query-keys";
@@ -12,6 +13,10 @@ import { adminTimeZone } from "@/lib/time-zone";
 import { submissionTitle } from "@/components/history/submission-title";
 import { Notice } from "@/components/ui/notice";
 
+/** Read once per render: the title (generateMetadata) and the page ask for the same submission,
+ *  and the page is the first thing the admin sees after Send. */
+const submissionOf = cache(getSubmission);
+
 type Props = {
   params: Promise<{ id: string }>;
   searchParams?: Promise<Record<string, string | string[] | undefined>>;
@@ -20,7 +25,7 @@ type Props = {
 export async function generateMetadata({ params }: Props) {
   const connection = await requireConnection();
   const { id } = await params;
-  const submission = /^[0-9a-f-]{36}$/i.test(id) ? await getSubmission(connection.id, id) : null;
+  const submission = /^[0-9a-f-]{36}$/i.test(id) ? await submissionOf(connection.id, id) : null;
   return { title: submission ? submissionTitle(submission, await adminTimeZone()) : "History" };
 }
 
@@ -28,7 +33,7 @@ export default async function SubmissionPage({ params, searchParams }: Props) {
   const connection = await requireConnection();
   const { id } = await params;
   if (!/^[0-9a-f-]{36}$/i.test(id)) notFound();
-  const [submission, zone] = await Promise.all([getSubmission(connection.id, id), adminTimeZone()]);
+  const [submission, zone] = await Promise.all([submissionOf(connection.id, id), adminTimeZone()]);
   if (!submission) notFound();
   // Arrived here from approving in To allocate: say what just happened.
   const approved = (await searchParams)?.sent === "approved";

@@ -2,9 +2,10 @@ import { after } from "next/server";
 import { apiRoute } from "@/lib/http/route";
 import { submitDraftSchema } from "@/lib/bulk/api-schemas";
 import { submitDraft } from "@/lib/bulk/submit";
-import { tick } from "@/lib/outbox/tick";
+import { kickDelivery } from "@/lib/outbox/kick";
 
-/** Stores the valid transactions as one submission, answers at once, and runs one outbox tick for it after the response. */
+/** Stores the valid transactions as one submission, answers at once, and kicks its first delivery
+ *  after the response (lib/outbox/kick.ts). */
 export const POST = apiRoute({ body: submitDraftSchema }, async ({ connection, params, body }) => {
   const { submissionId, created } = await submitDraft(
     connection,
@@ -13,6 +14,6 @@ export const POST = apiRoute({ body: submitDraftSchema }, async ({ connection, p
     body.confirmedNewNames,
     body.reason,
   );
-  after(() => tick({ submissionId }));
+  after(() => kickDelivery(submissionId));
   return Response.json({ submissionId, created }, { status: created ? 201 : 200 });
 });

@@ -1,7 +1,7 @@
 import { after } from "next/server";
 import { apiRoute } from "@/lib/http/route";
 import { AppError } from "@/lib/app-error";
-import { tick } from "@/lib/outbox/tick";
+import { kickDelivery } from "@/lib/outbox/kick";
 import { getSubmission, submissionIdFrom } from "@/lib/submissions/read";
 import { retrySubmission } from "@/lib/submissions/retry";
 import { refuseIfSuperseded } from "@/lib/submissions/superseded";
@@ -12,6 +12,6 @@ export const POST = apiRoute({}, async ({ connection, params }) => {
   if (!(await getSubmission(connection.id, id))) throw new AppError("not_found", "No such submission.");
   await refuseIfSuperseded(connection.id, id, await adminTimeZone());
   const retried = await retrySubmission(id);
-  after(() => tick({ submissionId: id }));
+  after(() => kickDelivery(id));
   return { retried };
 });
