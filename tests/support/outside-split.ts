@@ -3,6 +3,7 @@
 // Rows may leave out their id, which Apportion never does. Sent with the connection's grant over
 // plain HTTP, because the emulator registers one application; what matters to the app is only
 // that the split is at the service and not in anything it sent.
+import type { splitJson } from "@/emulator/imports/model";
 import type { RunningEmulator } from "@/emulator/server";
 import { withServiceAccess } from "@/lib/connections/service-access";
 
@@ -45,7 +46,8 @@ export async function splitOutsideApportion(
     };
     const done = imports.find((i) => i.id === created.id && i.completed_at !== null);
     if (done) {
-      if (done.rows_dropped > 0) throw new Error(`the outside import dropped rows: ${JSON.stringify(done.notifications)}`);
+      if (done.rows_dropped > 0)
+        throw new Error(`the outside import dropped rows: ${JSON.stringify(done.notifications)}`);
       return;
     }
     await new Promise((resolve) => setTimeout(resolve, 10));
@@ -53,16 +55,11 @@ export async function splitOutsideApportion(
   throw new Error("the outside import was not processed");
 }
 
-export type EmulatorSplit = {
-  id: string | null;
-  transaction_id: string;
-  unit_amount_in_cents: number;
-  quantity: number;
-  campaign: string;
-  campaign_id: string;
-  fund: string;
-  deleted_at: string | null;
-};
+/** A split as the emulator's test view shows it: the fields of its own model the tests compare. */
+export type EmulatorSplit = Pick<
+  ReturnType<typeof splitJson>,
+  "id" | "transaction_id" | "unit_amount_in_cents" | "quantity" | "campaign" | "campaign_id" | "fund" | "deleted_at"
+>;
 
 /** Every split the emulator holds for Riverside (its test view, not the query the sync reads). */
 export async function emulatorSplits(emulator: Pick<RunningEmulator, "url">): Promise<EmulatorSplit[]> {
