@@ -70,9 +70,15 @@ async function differingSubmission(transactionId = "51001001"): Promise<string> 
   return id;
 }
 
+/** Today, UTC. */
+const today = () => new Date().toISOString().slice(0, 10);
+/** Today before the digest hour (07:00 UTC): a turn then schedules no digest unless a test does.
+ *  With the clock's own time, every test after 07:00 UTC also found a digest it did not ask for. */
+const beforeDigestHour = () => new Date(`${today()}T00:00:00Z`);
+
 /** What the worker's two mail loops do, until nothing is left to send. */
 async function workerSends(): Promise<void> {
-  await notifyTurn();
+  await notifyTurn(beforeDigestHour());
   while (await sendMailTurn("test-worker")) {}
 }
 
@@ -142,7 +148,7 @@ describe("mail notifications", () => {
   it("the confirmation page's button comes back to the page, done; a second press changes nothing more", async () => {
     const admin = await recipient({ reconnect: "daily", submissions: "daily" });
     await markStopped(org.connection.id, "needs_reconnect", "The service refused the stored access.");
-    await scheduleDigests(new Date(Date.UTC(2026, 10, 28, 9)));
+    await scheduleDigests(new Date(`${today()}T09:00:00Z`));
     await workerSends();
     const [digest] = await smtp.waitFor(1);
     expect(digest!.subject).toBe("Apportion daily digest for Org 1001");
@@ -163,8 +169,8 @@ describe("mail notifications", () => {
     const admin = await recipient();
     const other = await recipient({ email: "ops@riverside.example" });
     await markStopped(org.connection.id, "needs_reconnect", "The service refused the stored access.");
-    await notifyTurn();
-    await notifyTurn();
+    await notifyTurn(beforeDigestHour());
+    await notifyTurn(beforeDigestHour());
     expect(await db().mailMessage.count({ where: { kind: "reconnect" } })).toBe(2);
     // One admin turns these mails off after the event, before the worker sends: not sent to them.
     await db().mailRecipient.update({ where: { id: other.id }, data: { reconnect: "off" } });
@@ -192,7 +198,7 @@ describe("mail notifications", () => {
     await markStopped(org.connection.id, "needs_reconnect", "The service refused the stored access.");
     await new Promise((r) => setTimeout(r, 20));
     const admin = await recipient();
-    await notifyTurn();
+    await notifyTurn(beforeDigestHour());
     expect(await db().mailMessage.count()).toBe(0);
 
     const days = (n: number) => new Date(Date.now() - n * 86_400_000);
@@ -210,7 +216,7 @@ describe("mail notifications", () => {
         },
       ],
     });
-    await notifyTurn();
+    await notifyTurn(beforeDigestHour());
     expect((await db().mailMessage.findMany({ orderBy: { key: "asc" } })).map((m) => m.key)).toEqual([
       "digest:recent",
       "digest:waiting",
@@ -221,7 +227,7 @@ describe("mail notifications", () => {
     const refused = await recipient({ email: "refuse@riverside.example" });
     await recipient();
     await markStopped(org.connection.id, "needs_reconnect", "The service refused the stored access.");
-    await notifyTurn();
+    await notifyTurn(beforeDigestHour());
     await sendMailTurn("test-worker");
     await smtp.waitFor(1);
     let failing = await db().mailMessage.findFirstOrThrow({ where: { recipientId: refused.id } });
@@ -334,7 +340,8 @@ describe("mail notifications", () => {
         createdAt: new Date(Date.now() - 2 * 86_400_000),
       },
     });
-    await scheduleDigests(new Date(Date.UTC(2026, 10, 28, 8)));
+    // Today's: the worker's own turns (the clock's time) schedule the same one, not a second.
+    await scheduleDigests(new Date(`${today()}T08:00:00Z`));
     const worker = startWorker({ pollMs: 50, without: ["sync", "templates"] });
     try {
       // The digest is in the mail loop's hands, waiting for a greeting that never comes.
