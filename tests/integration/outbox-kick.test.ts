@@ -131,7 +131,10 @@ describe("a kick", () => {
     const heldOutcome = kicks.kick(held!);
     const queuedOutcome = kicks.kick(queued!);
     expect(await kicks.kick(overflow!)).toBe("left");
-    await until(async () => (await batchOf(held!)).status === "sending");
+    // Claimed is not yet called: a stop between the claim and the call releases the chain unsent
+    // (deliverChain checks before each batch). Wait until the call is held at the service.
+    await until(async () => (await emulatorState(org.emulator)).stats.faultsServed === 1);
+    expect(await batchOf(held!)).toMatchObject({ status: "sending", claimedBy: kicks.id });
 
     // The process stops: the queued kick never starts; the hanging one outlives the deadline and
     // keeps its claim (its call may be in flight), which lapses for the worker.
