@@ -73,6 +73,8 @@ export async function emulatorState(emulator: EmulatorAddress) {
     stats: {
       tokenRequests: { authorization_code: number; refresh_token: number };
       apiCalls: Record<string, number>;
+      /** Requests a fault switch answered (a held request counts once it is held). */
+      faultsServed: number;
     };
   };
 }
