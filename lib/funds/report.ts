@@ -3,7 +3,8 @@
 // components render them and know nothing of the database.
 import "server-only";
 import { db } from "@/lib/db";
-import { type CampaignTotal, type FundTotal, moneyHeld } from "./totals";
+import { moneyHeld } from "./held";
+import type { CampaignTotal, FundTotal } from "./totals";
 import { type FundMove, movedByFund } from "./moved";
 import type { FundsRange } from "./range";
 

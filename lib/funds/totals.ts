@@ -1,7 +1,9 @@
 // Where the organization's money is: per fund and per campaign, the gifts of a date range as the
 // app's copy holds them. A split gift's money is in its active splits, a whole gift's in itself
 // (its fund "General" when it names none, as the gifts list and the service say), the same rule
-// as lib/bulk/money-moves.ts. Scoped to the connection.
+// as lib/bulk/money-moves.ts. Scoped to the connection. The page reads the per-day totals
+// (held.ts); this module counts from every gift: the recount they are checked against, and the
+// answer until an organization's totals are built.
 //
 // Two statements, run side by side on two pooled connections: every gift of the range by its own
 // fund and campaign (one pass, hash-grouped, no join), and the split gifts' correction (take the
@@ -94,25 +96,31 @@ async function rows(query: ReturnType<typeof statement>): Promise<Row[]> {
   });
 }
 
+/** Money and gifts of one place (a fund, or a campaign), in one currency; a group of gifts or a
+ *  correction (negative) to be summed with the other rows of the same place. */
+export type PlaceRow = {
+  byCampaign: 0 | 1;
+  currency: string;
+  fund: string | null;
+  campaign: string | null;
+  campaignId: string | null;
+  cents: number;
+  gifts: number;
+};
+
+export type MoneyHeld = { funds: FundTotal[]; campaigns: CampaignTotal[]; gifts: number };
+
 /** Largest first, then by name: the chart and the table read top-down. */
 const byMoney =
   <T extends { cents: number }>(name: (t: T) => string) =>
   (a: T, b: T) =>
     b.cents - a.cents || name(a).localeCompare(name(b));
 
-export async function moneyHeld(
-  connectionId: string,
-  range: Pick<FundsRange, "start" | "end">,
-): Promise<{ funds: FundTotal[]; campaigns: CampaignTotal[]; gifts: number }> {
-  const [all, correction] = await Promise.all([
-    rows(everyGift(connectionId, range)),
-    rows(splitCorrection(connectionId, range)),
-  ]);
+/** Sums the rows of each place. `gifts`: the range's gifts, each once. */
+export function placeTotals(rows: readonly PlaceRow[], gifts: number): MoneyHeld {
   const funds = new Map<string, FundTotal>();
   const campaigns = new Map<string, CampaignTotal>();
-  for (const r of [...all, ...correction]) {
-    const cents = Number(r.cents);
-    const gifts = Number(r.gifts);
+  for (const r of rows) {
     if (r.byCampaign === 1) {
       const key = JSON.stringify([r.currency, r.campaign ?? null, r.campaign === null ? r.campaignId : null]);
       const c = campaigns.get(key) ?? {
@@ -123,25 +131,49 @@ export async function moneyHeld(
         gifts: 0,
       };
       c.campaignId ??= r.campaignId;
-      c.cents += cents;
-      c.gifts += gifts;
+      c.cents += r.cents;
+      c.gifts += r.gifts;
       campaigns.set(key, c);
     } else {
       const fund = r.fund ?? "General";
       const key = JSON.stringify([r.currency, fund]);
       const f = funds.get(key) ?? { fund, currency: r.currency, cents: 0, gifts: 0 };
-      f.cents += cents;
-      f.gifts += gifts;
+      f.cents += r.cents;
+      f.gifts += r.gifts;
       funds.set(key, f);
     }
   }
   // A place all of whose gifts were split away holds nothing now.
   const held = <T extends { gifts: number; cents: number }>(t: T) => t.gifts > 0 || t.cents !== 0;
-  // Every gift once, by its own fund (a split gift's splits may be in several).
-  const gifts = all.filter((r) => r.byCampaign === 0).reduce((n, r) => n + Number(r.gifts), 0);
   return {
     gifts,
     funds: [...funds.values()].filter(held).sort(byMoney((f) => f.fund)),
     campaigns: [...campaigns.values()].filter(held).sort(byMoney((c) => c.campaign ?? "")),
   };
+}
+
+/**
+ * The range's money counted from every gift of the copy: what the day totals (held.ts) are
+ * checked against, and the page's answer until an organization's day totals are built.
+ */
+export async function recountMoneyHeld(
+  connectionId: string,
+  range: Pick<FundsRange, "start" | "end">,
+): Promise<MoneyHeld> {
+  const [all, correction] = await Promise.all([
+    rows(everyGift(connectionId, range)),
+    rows(splitCorrection(connectionId, range)),
+  ]);
+  const places = [...all, ...correction].map((r): PlaceRow => ({
+    byCampaign: r.byCampaign === 1 ? 1 : 0,
+    currency: r.currency,
+    fund: r.fund,
+    campaign: r.campaign,
+    campaignId: r.campaignId,
+    cents: Number(r.cents),
+    gifts: Number(r.gifts),
+  }));
+  // Every gift once, by its own fund (a split gift's splits may be in several).
+  const gifts = all.filter((r) => r.byCampaign === 0).reduce((n, r) => n + Number(r.gifts), 0);
+  return placeTotals(places, gifts);
 }

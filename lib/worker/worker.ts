@@ -18,6 +18,8 @@
 //  - "notify" and "mail": e-mail notifications (lib/notifications). "notify" looks for what admins
 //    asked to hear about every NOTIFY_EVERY_MS and writes it into the mail outbox; "mail" sends
 //    from that outbox with retries. A failing or hanging SMTP server holds only the "mail" loop.
+//  - "funds": keeps the Funds page's per-day totals equal to the copy (lib/funds/fold.ts): folds
+//    the days the copy's writers marked, and builds an organization's totals the first time.
 //  - "heartbeat": writes this worker's row (lib/worker/heartbeat.ts) every WORKER_HEARTBEAT_MS,
 //    with each loop's last completed turn; readiness asks for a fresh one.
 // It runs inside the web server (instrumentation.ts), so `npm run dev` and `npm start` need
@@ -32,6 +34,7 @@ import { randomUUID } from "node:crypto";
 import { getEnv } from "@/lib/env";
 import { log } from "@/lib/log";
 import { metrics } from "@/lib/metrics/registry";
+import { foldFundsTurn } from "@/lib/funds/fold";
 import { settleLaggingStatuses } from "@/lib/outbox/settle";
 import { deliverTurn, followTurn } from "@/lib/outbox/tick";
 import { notifyTurn } from "@/lib/notifications/detect";
@@ -47,7 +50,8 @@ const SETTLE_EVERY_MS = 10_000;
 /** How often the notify loop looks for events to mail (a mail at once is at most this late). */
 const NOTIFY_EVERY_MS = 15_000;
 
-export type LoopName = "deliver" | "follow" | "read-back" | "sync" | "templates" | "notify" | "mail" | "heartbeat";
+export type LoopName =
+  "deliver" | "follow" | "read-back" | "sync" | "templates" | "notify" | "mail" | "funds" | "heartbeat";
 
 export type WorkerOptions = {
   id?: string;
@@ -90,6 +94,7 @@ export function startWorker(options: WorkerOptions = {}): Worker {
     templates: null,
     notify: null,
     mail: null,
+    funds: null,
     heartbeat: null,
   };
   const loop = (name: LoopName, turn: () => Promise<boolean>, idleMs: number) =>
@@ -146,6 +151,7 @@ export function startWorker(options: WorkerOptions = {}): Worker {
       options.notifyMs ?? NOTIFY_EVERY_MS,
     ),
     loop("mail", () => sendMailTurn(id), pollMs),
+    loop("funds", () => foldFundsTurn({ shouldStop }), pollMs),
     loop(
       "heartbeat",
       async () => {

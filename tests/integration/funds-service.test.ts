@@ -8,6 +8,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { withServiceAccess } from "@/lib/connections/service-access";
 import { db } from "@/lib/db";
+import { foldFundsTotals } from "@/lib/funds/fold";
 import { fundsRangeSchema } from "@/lib/funds/range";
 import { fundsReport } from "@/lib/funds/report";
 import { queryTransactions, type ServiceTransaction } from "@/lib/service/transactions";
@@ -152,5 +153,14 @@ describe("the funds page against the service", () => {
       expect.arrayContaining(["Food Purchasing", "Operations", "Youth Nutrition"]),
     );
     expect(report.currency).toBe("USD");
+
+    // The same from the per-day totals the worker keeps (lib/funds/fold.ts), once built.
+    expect((await foldFundsTotals(org.connection.id))?.days).toBe("all");
+    const folded = await fundsReport(org.connection.id, range);
+    expect({ gifts: folded.gifts, funds: folded.funds, campaigns: folded.campaigns }).toEqual({
+      gifts: report.gifts,
+      funds: report.funds,
+      campaigns: report.campaigns,
+    });
   });
 });

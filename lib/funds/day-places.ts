@@ -1,0 +1,71 @@
+// The per-day places of an organization's gifts: for each UTC day and currency, the money and the
+// gifts per fund (kind 0), per campaign (kind 1) and in all (kind 2), by the rule of totals.ts (a
+// split gift's money where its active splits put it, each gift counted once per place). The fold
+// (fold.ts) stores these rows; the page (held.ts) computes them for the days not folded yet.
+import "server-only";
+import { fragment, raw } from "@/lib/db-sql";
+
+/** The `kind` of a row: where its money is counted. */
+export const PLACE = { fund: 0, campaign: 1, all: 2 } as const;
+
+/** A campaign's key: its name, else its id, else none; prefixed so no name can be an id's key. */
+const CAMPAIGN_KEY = raw(
+  `CASE WHEN campaign IS NOT NULL THEN 'n:' || campaign WHEN "campaignId" IS NOT NULL THEN 'i:' || "campaignId" ELSE '-' END`,
+);
+
+/** A row of placesByDay (pg gives numeric and int8 as text, a date as its ISO day). */
+export type DayPlaceRow = {
+  kind: number;
+  day: string;
+  currency: string;
+  key: string;
+  campaign: string | null;
+  campaignId: string | null;
+  cents: string;
+  gifts: string;
+};
+
+/**
+ * A query of the places of a connection's gifts per day, every day or the days given (ISO
+ * `YYYY-MM-DD`). The days' gifts are found by the list's (connectionId, occurredAt) index.
+ */
+export function placesByDay(connectionId: string, days: readonly string[] | "all") {
+  const onDays =
+    days === "all"
+      ? fragment``
+      : fragment`AND "occurredAt" >= ${days.reduce(min)}::date AND "occurredAt" < ${days.reduce(max)}::date + 1
+                 AND "occurredAt"::date = ANY(${[...days]}::date[])`;
+  return fragment`
+    WITH gift AS MATERIALIZED (
+      SELECT "transactionId", "occurredAt"::date AS day, currency, coalesce(fund, 'General') AS fund,
+             campaign, "campaignId", "amountCents" AS cents
+      FROM "KnownTransaction" WHERE "connectionId" = ${connectionId}::uuid ${onDays}
+    ), split AS MATERIALIZED (
+      SELECT g."transactionId", g.day, g.currency, s.fund, s.campaign, s."campaignId",
+             s."unitAmountCents" * s.quantity AS cents
+      FROM "KnownSplit" s JOIN gift g ON g."transactionId" = s."transactionId"
+      WHERE s."connectionId" = ${connectionId}::uuid AND s."deletedAt" IS NULL
+    ), whole AS (
+      SELECT * FROM gift g WHERE NOT EXISTS (SELECT 1 FROM split s WHERE s."transactionId" = g."transactionId")
+    ), placed AS (
+      -- kinds: PLACE above
+      SELECT 0 AS kind, day, currency, fund AS key, NULL::text AS campaign, NULL::text AS "campaignId", cents
+      FROM whole
+      UNION ALL
+      SELECT 1, day, currency, ${CAMPAIGN_KEY}, campaign, "campaignId", cents FROM whole
+      UNION ALL
+      SELECT 0, day, currency, fund, NULL, NULL, sum(cents)
+      FROM split GROUP BY "transactionId", day, currency, fund
+      UNION ALL
+      SELECT 1, day, currency, ${CAMPAIGN_KEY}, max(campaign), max("campaignId"), sum(cents)
+      FROM split GROUP BY "transactionId", day, currency, ${CAMPAIGN_KEY}
+      UNION ALL
+      SELECT 2, day, currency, '', NULL, NULL, cents FROM gift
+    )
+    SELECT kind, day::text AS day, currency, key, max(campaign) AS campaign, max("campaignId") AS "campaignId",
+           sum(cents) AS cents, count(*) AS gifts
+    FROM placed GROUP BY kind, day, currency, key`;
+}
+
+const min = (a: string, b: string) => (a < b ? a : b);
+const max = (a: string, b: string) => (a > b ? a : b);
