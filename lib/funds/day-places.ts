@@ -1,12 +1,15 @@
 // The per-day places of an organization's gifts: for each UTC day and currency, the money and the
-// gifts per fund (kind 0), per campaign (kind 1) and in all (kind 2), by the rule of totals.ts (a
-// split gift's money where its active splits put it, each gift counted once per place). The fold
-// (fold.ts) stores these rows; the page (held.ts) computes them for the days not folded yet.
+// gifts per fund (kind 0), per campaign name (kind 1), in all (kind 2) and per campaign id (kind
+// 3), by the rule of totals.ts (a split gift's money where its active splits put it, each gift
+// counted once per place). `cents` is the money in the place, `giftCents` the whole amounts of the
+// gifts counted there: the gifts list's campaign (by id) and fund filters match a gift by where its
+// money is and total the gifts' amounts (lib/transactions/read.ts, placedIn). The fold (fold.ts)
+// stores these rows; the readers (day-sums.ts) compute them for the days not folded yet.
 import "server-only";
 import { fragment, raw } from "@/lib/db-sql";
 
 /** The `kind` of a row: where its money is counted. */
-export const PLACE = { fund: 0, campaign: 1, all: 2 } as const;
+export const PLACE = { fund: 0, campaign: 1, all: 2, campaignId: 3 } as const;
 
 /** A campaign's key: its name, else its id, else none; prefixed so no name can be an id's key. */
 const CAMPAIGN_KEY = raw(
@@ -22,6 +25,7 @@ export type DayPlaceRow = {
   campaign: string | null;
   campaignId: string | null;
   cents: string;
+  giftCents: string;
   gifts: string;
 };
 
@@ -42,28 +46,35 @@ export function placesByDay(connectionId: string, days: readonly string[] | "all
       FROM "KnownTransaction" WHERE "connectionId" = ${connectionId}::uuid ${onDays}
     ), split AS MATERIALIZED (
       SELECT g."transactionId", g.day, g.currency, s.fund, s.campaign, s."campaignId",
-             s."unitAmountCents" * s.quantity AS cents
+             s."unitAmountCents" * s.quantity AS cents, g.cents AS "giftCents"
       FROM "KnownSplit" s JOIN gift g ON g."transactionId" = s."transactionId"
       WHERE s."connectionId" = ${connectionId}::uuid AND s."deletedAt" IS NULL
     ), whole AS (
       SELECT * FROM gift g WHERE NOT EXISTS (SELECT 1 FROM split s WHERE s."transactionId" = g."transactionId")
     ), placed AS (
-      -- kinds: PLACE above
-      SELECT 0 AS kind, day, currency, fund AS key, NULL::text AS campaign, NULL::text AS "campaignId", cents
+      -- kinds: PLACE above. A whole gift once in each place of its own; a split gift once in
+      -- each place its splits put money.
+      SELECT 0 AS kind, day, currency, fund AS key, NULL::text AS campaign, NULL::text AS "campaignId",
+             cents, cents AS "giftCents"
       FROM whole
       UNION ALL
-      SELECT 1, day, currency, ${CAMPAIGN_KEY}, campaign, "campaignId", cents FROM whole
+      SELECT 1, day, currency, ${CAMPAIGN_KEY}, campaign, "campaignId", cents, cents FROM whole
       UNION ALL
-      SELECT 0, day, currency, fund, NULL, NULL, sum(cents)
+      SELECT 3, day, currency, "campaignId", NULL, NULL, cents, cents FROM whole WHERE "campaignId" IS NOT NULL
+      UNION ALL
+      SELECT 0, day, currency, fund, NULL, NULL, sum(cents), max("giftCents")
       FROM split GROUP BY "transactionId", day, currency, fund
       UNION ALL
-      SELECT 1, day, currency, ${CAMPAIGN_KEY}, max(campaign), max("campaignId"), sum(cents)
+      SELECT 1, day, currency, ${CAMPAIGN_KEY}, max(campaign), max("campaignId"), sum(cents), max("giftCents")
       FROM split GROUP BY "transactionId", day, currency, ${CAMPAIGN_KEY}
       UNION ALL
-      SELECT 2, day, currency, '', NULL, NULL, cents FROM gift
+      SELECT 3, day, currency, "campaignId", NULL, NULL, sum(cents), max("giftCents")
+      FROM split WHERE "campaignId" IS NOT NULL GROUP BY "transactionId", day, currency, "campaignId"
+      UNION ALL
+      SELECT 2, day, currency, '', NULL, NULL, cents, cents FROM gift
     )
     SELECT kind, day::text AS day, currency, key, max(campaign) AS campaign, max("campaignId") AS "campaignId",
-           sum(cents) AS cents, count(*) AS gifts
+           sum(cents) AS cents, sum("giftCents") AS "giftCents", count(*) AS gifts
     FROM placed GROUP BY kind, day, currency, key`;
 }
 

@@ -58,8 +58,9 @@ async function build(client: pg.PoolClient, connectionId: string): Promise<void>
 
 function insertPlaces(connectionId: string, days: readonly string[] | "all") {
   return statement`
-    INSERT INTO "FundsDayTotal" ("connectionId", day, kind, currency, key, campaign, "campaignId", cents, gifts)
-    SELECT ${connectionId}::uuid, day::date, kind, currency, key, campaign, "campaignId", cents::bigint, gifts::int
+    INSERT INTO "FundsDayTotal" ("connectionId", day, kind, currency, key, campaign, "campaignId", cents, "giftCents", gifts)
+    SELECT ${connectionId}::uuid, day::date, kind, currency, key, campaign, "campaignId", cents::bigint,
+           "giftCents"::bigint, gifts::int
     FROM (${placesByDay(connectionId, days)}) AS places`;
 }
 

@@ -17,6 +17,7 @@ import type { GiftFilters, TransactionFilters } from "./filters";
 // The previous release's code imports the filters' schema from here, and the upgrade test runs
 // files of this tree (tests/upgrade/release) inside that release: the name stays until 0.3.0.
 export { transactionFiltersSchema } from "./filters";
+import { listTotalsByDay } from "./list-day-totals";
 import { type CurrencyTotal, defaultOrder, listTotals, orderFor, pageIds } from "./list-page";
 import { type SyncProgress, syncProgress } from "./sync-progress";
 
@@ -60,7 +61,7 @@ export async function listTransactions(connectionId: string, filters: Transactio
   const order = filters.order ?? defaultOrder(filters.sort);
   const [connection, totals, sync] = await Promise.all([
     db().connection.findUnique({ where: { id: connectionId }, select: { transactionsSyncedAt: true } }),
-    listTotals(where),
+    listTotalsByDay(connectionId, filters).then((byDay) => byDay ?? listTotals(where)),
     syncProgress(connectionId),
   ]);
   const total = totals.reduce((n, t) => n + t.count, 0);

@@ -1,7 +1,8 @@
 -- Per-day totals for "Where the money is" (issue 33, point 1: p95 < 100 ms for two years at
 -- 200,000 gifts: summing every gift of the range took 438 ms). For each organization and UTC day,
 -- the money and gifts per fund, per campaign, and in all (lib/funds/fold.ts, held.ts), so the page
--- sums at most a few hundred rows per place.
+-- sums at most a few hundred rows per place. The gifts list's totals for a campaign or fund filter
+-- (point 2) are read from the same rows (giftCents: the whole amounts of the gifts counted).
 --
 -- Kept exact without the writers knowing: statement-level triggers on the copy (gifts and their
 -- splits) append the days a statement touched to FundsDirtyDay, in the writer's transaction. The
@@ -23,6 +24,7 @@ CREATE TABLE "FundsDayTotal" (
     "campaign" TEXT,
     "campaignId" TEXT,
     "cents" BIGINT NOT NULL,
+    "giftCents" BIGINT NOT NULL,
     "gifts" INTEGER NOT NULL,
 
     CONSTRAINT "FundsDayTotal_pkey" PRIMARY KEY ("connectionId","day","kind","currency","key")
