@@ -3,7 +3,8 @@
 //   1. paging through the query API alone (the app's client, nothing stored, no splits asked),
 //      before and after
 //   2. the first sync, with every page stored
-//   3. a changes-only sync after 100 gifts changed at the service
+//   3. a changes-only sync after 100 gifts changed at the service; the Funds day totals built
+//      after the first sync and folded after this one, as the worker's funds loop does
 //   4. the transactions list and search, many times each (p50 / p95)
 // Prints one JSON line for bench/sync.ts. Run alone: tsx --conditions=react-server
 // bench/sync-one.ts postgres|embedded
@@ -61,6 +62,7 @@ const { syncTransactions } = await import("../lib/transactions/sync");
 const { listTransactions } = await import("../lib/transactions/read");
 const { transactionFiltersSchema } = await import("../lib/transactions/filters");
 const { db } = await import("../lib/db");
+const { foldFundsTotals } = await import("../lib/funds/fold");
 
 const connection = await connectOrganization(emulator);
 await emulatorSwitch(emulator, "organizations/1001/generate", { count: GIFTS, seed: 14 });
@@ -104,11 +106,18 @@ const firstMs = performance.now() - start;
 const pagingAfter = await cpu.phase("paging after", pageAlone);
 cpu.stop();
 const stored = await db().knownTransaction.count({ where: { connectionId: connection.id } });
+// The worker's funds loop builds the day totals the list's campaign and fund totals read.
+start = performance.now();
+await foldFundsTotals(connection.id);
+const buildMs = performance.now() - start;
 
 await emulatorSwitch(emulator, "organizations/1001/change", { count: 100, seed: 3 });
 start = performance.now();
 const changes = await syncTransactions(connection.id);
 const changesMs = performance.now() - start;
+start = performance.now();
+const folded = await foldFundsTotals(connection.id);
+const foldMs = performance.now() - start;
 
 // Search terms taken from the copy itself: a donor's surname, ids, an amount, a campaign, a fund.
 const sample = await db().knownTransaction.findFirstOrThrow({
@@ -162,6 +171,7 @@ console.log(
     cpuSeconds: cpu.phases,
     changesMs,
     changes,
+    dayTotals: { buildMs, foldMs, foldedDays: folded?.days ?? null },
     reads,
     readsAll: percentiles(all),
   }),

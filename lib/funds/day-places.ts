@@ -34,16 +34,20 @@ export type DayPlaceRow = {
  * `YYYY-MM-DD`). The days' gifts are found by the list's (connectionId, occurredAt) index.
  */
 export function placesByDay(connectionId: string, days: readonly string[] | "all") {
-  const onDays =
+  // A day's gifts by an index range each: the days may lie far apart, and one range from the
+  // first to the last read every gift between (the page with 50 of two years' days dirty: p95
+  // 97 ms, against 222 ms through one range; bench/RESULTS.md).
+  const gifts =
     days === "all"
-      ? fragment``
-      : fragment`AND "occurredAt" >= ${days.reduce(min)}::date AND "occurredAt" < ${days.reduce(max)}::date + 1
-                 AND "occurredAt"::date = ANY(${[...days]}::date[])`;
+      ? fragment`"KnownTransaction" t WHERE t."connectionId" = ${connectionId}::uuid`
+      : fragment`unnest(${[...days]}::date[]) AS d(day)
+          JOIN "KnownTransaction" t ON t."connectionId" = ${connectionId}::uuid
+           AND t."occurredAt" >= d.day AND t."occurredAt" < d.day + 1`;
   return fragment`
     WITH gift AS MATERIALIZED (
-      SELECT "transactionId", "occurredAt"::date AS day, currency, coalesce(fund, 'General') AS fund,
-             campaign, "campaignId", "amountCents" AS cents
-      FROM "KnownTransaction" WHERE "connectionId" = ${connectionId}::uuid ${onDays}
+      SELECT t."transactionId", t."occurredAt"::date AS day, t.currency, coalesce(t.fund, 'General') AS fund,
+             t.campaign, t."campaignId", t."amountCents" AS cents
+      FROM ${gifts}
     ), split AS MATERIALIZED (
       SELECT g."transactionId", g.day, g.currency, s.fund, s.campaign, s."campaignId",
              s."unitAmountCents" * s.quantity AS cents, g.cents AS "giftCents"
@@ -77,6 +81,3 @@ export function placesByDay(connectionId: string, days: readonly string[] | "all
            sum(cents) AS cents, sum("giftCents") AS "giftCents", count(*) AS gifts
     FROM placed GROUP BY kind, day, currency, key`;
 }
-
-const min = (a: string, b: string) => (a < b ? a : b);
-const max = (a: string, b: string) => (a > b ? a : b);
