@@ -26,7 +26,9 @@ export function TransactionsList({ campaigns, funds }: Props) {
   const { data, error, isPending, isFetching, isPlaceholderData } = useTransactions(list);
   const running = data?.sync.running ?? false;
   const sync = useRefresh(running);
-  useNamesOnceGiftsShow(campaigns.length + funds.length === 0 && (data?.total ?? 0) > 0);
+  // "General" is always offered (the service's default fund): it is not a name the copy taught.
+  const namesMissing = campaigns.length === 0 && funds.every((f) => f.name === "General");
+  useNamesOnceGiftsShow(namesMissing && (data?.total ?? 0) > 0);
   const [resetKey, setResetKey] = useState(0);
 
   function update(next: ListChange) {

@@ -124,3 +124,30 @@ test("a new page is a step Back returns from, the gift's way back keeps the list
   await expect(page.getByRole("heading", { name: "Gift not found" })).toBeVisible();
   await expect(page.getByRole("link", { name: "← Gifts" })).toBeVisible();
 });
+
+test("a page drawn before the first copy offers its campaigns and funds once the gifts show", async ({
+  page,
+  request,
+}) => {
+  // The first copy takes longer than the page waits for it (2.5 s), so the page is drawn knowing
+  // no name; and the list's first answer is held until the copy is done, so it never sees the copy
+  // running: only the gifts showing can tell the page to learn the names.
+  await emulatorSwitch(request, "faults", {
+    rules: [{ path_prefix: "/admin/oauth2/api/v1/transactions/query", fault: "latency", latency_ms: 4_000, count: 1 }],
+  });
+  let held = true;
+  await page.route("**/api/transactions?*", async (route) => {
+    if (held) {
+      held = false;
+      await new Promise((resolve) => setTimeout(resolve, 6_000));
+    }
+    await route.continue();
+  });
+  await connect(page);
+  await expect(page.getByText(/^\d+ gifts/)).toBeVisible({ timeout: 20_000 });
+  // "All campaigns" and the names the copy learnt, without a reload.
+  await expect(page.getByLabel("Campaign").locator("option")).not.toHaveCount(1);
+  await expect(page.getByLabel("Fund", { exact: true }).locator("option", { hasText: "Food Purchasing" })).toHaveCount(
+    1,
+  );
+});
