@@ -2,9 +2,11 @@
 // with its own app, emulator and database (tests/e2e/config.ts reads E2E_APP_PORT,
 // E2E_EMULATOR_PORT and E2E_DATABASE). The journeys spend most of their time waiting on a browser,
 // a server or a timer, so two shards on two cores take little more than half the time of one run.
+// Each shard runs whole spec files, chosen so that the shards take about as long (e2e-shards.ts).
 // The app is built once, before the shards start (E2E_SKIP_BUILD=1 reuses a build).
 // Arguments (a spec, a --grep) run one plain `playwright test` instead, as a developer would.
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
+import { shardFiles } from "./e2e-shards";
 import { runCommand, runSideBySide, secondsSince } from "./side-by-side";
 
 const SHARDS = Math.max(1, Number(process.env.E2E_SHARDS ?? 2));
@@ -23,11 +25,16 @@ if (process.env.E2E_SKIP_BUILD !== "1" || !existsSync(".next/BUILD_ID")) {
 }
 
 const started = Date.now();
+// Whole files per shard, balanced by their times (e2e-shards.ts).
+const shards = shardFiles(
+  readdirSync("tests/e2e").filter((f) => f.endsWith(".spec.ts")),
+  SHARDS,
+);
 const failed = await runSideBySide(
-  Array.from({ length: SHARDS }, (_, i) => ({
+  shards.map((files, i) => ({
     name: `e2e ${i + 1}/${SHARDS}`,
     command: "npx",
-    args: ["playwright", "test", `--shard=${i + 1}/${SHARDS}`, "--output", `test-results/shard-${i + 1}`],
+    args: ["playwright", "test", "--output", `test-results/shard-${i + 1}`, ...files.map((f) => `tests/e2e/${f}`)],
     env: {
       E2E_SKIP_BUILD: "1",
       E2E_APP_PORT: String(FIRST_APP_PORT + i * 10),
