@@ -64,10 +64,11 @@ function insertPlaces(connectionId: string, days: readonly string[] | "all") {
     FROM (${placesByDay(connectionId, days)}) AS places`;
 }
 
-/** Connections a fold turn looks at: with dirty days, or never built. At most `limit` of each. */
+/** Connections a fold turn looks at: with dirty days (the longest waiting first, so a connection
+ *  its sync keeps dirtying does not starve the others), or never built. At most `limit` of each. */
 async function dueConnections(limit: number): Promise<string[]> {
   const rows = await sql<{ connectionId: string }>`
-    (SELECT DISTINCT "connectionId" FROM "FundsDirtyDay" LIMIT ${limit})
+    (SELECT "connectionId" FROM "FundsDirtyDay" GROUP BY "connectionId" ORDER BY min(id) LIMIT ${limit})
     UNION
     (SELECT c.id FROM "Connection" c
       WHERE NOT EXISTS (SELECT 1 FROM "FundsTotalsState" s WHERE s."connectionId" = c.id) LIMIT ${limit})`;
