@@ -66,6 +66,29 @@ export default tseslint.config(
     rules: { "layers/no-cycle": "error" },
   },
   {
+    // The browser holds one copy of react-hook-form for every page, with every hook any of them
+    // uses, and the split editor's first load carries it (its budget is 160 kB): forms keep to
+    // useForm, useFieldArray and useWatch. Controller/useController, with the useFormState inside,
+    // added 0.9 kB to the editor and /bulk (bench/RESULTS.md); a bound field watches its value and
+    // calls its registered handlers instead (components/templates/template-name-field.tsx).
+    files: ["components/**/*.{ts,tsx}", "lib/**/*.{ts,tsx}", "app/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "react-hook-form",
+              importNames: ["Controller", "useController", "useFormState"],
+              message:
+                "Kept off every form's first load (eslint.config.mjs): watch the value with useWatch and call register()'s handlers.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Server-only by path: every module in these folders starts with import "server-only", so a
     // client component importing one fails the build instead of shipping server code (or a
     // secret) to the browser. Elsewhere in lib/ the file says which it is, and a shared one is held

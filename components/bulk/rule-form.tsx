@@ -1,12 +1,11 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { type KeyboardEvent, useState } from "react";
-import { useForm, type UseFormReturn } from "react-hook-form";
+import { type Resolver, useForm, type UseFormReturn } from "react-hook-form";
 import { NO_FILTERS, type FilterValues } from "@/components/transactions/transaction-filters";
 import { ApiClientError } from "@/lib/api-client";
-import { type Rule, type RuleInput, ruleSchema } from "@/lib/bulk/rule";
+import type { Rule, RuleInput } from "@/lib/bulk/rule";
 import type { SavedRuleView } from "@/lib/bulk/rules-store";
 import { useCreateRuleDraft, useRules, useSaveRule } from "@/lib/hooks/use-bulk";
 import type { CampaignOption } from "@/lib/transactions/read";
@@ -34,6 +33,38 @@ const EMPTY: RuleInput = {
   leftoverLine: 0,
 };
 
+// The rule's check (zod and the rule's schema) loads when the admin first reaches for the form
+// (pointer or focus), not with the page: by the time Preview or Save asks for it, it is there or
+// on its way. Until the first submit nothing is checked (react-hook-form's onSubmit mode).
+const loadCheck = () => import("./rule-check");
+let reached = false;
+function preloadCheck() {
+  if (reached) return;
+  reached = true;
+  loadCheck().catch(() => {
+    reached = false; // tried again on the next approach
+  });
+}
+
+const ruleResolver: Resolver<RuleInput, unknown, Rule> = async (values, context, options) => {
+  let check: Awaited<ReturnType<typeof loadCheck>>;
+  try {
+    check = await loadCheck();
+  } catch {
+    // Said where the sum's problems show, rather than a form stuck in "submitting".
+    return {
+      values: {},
+      errors: {
+        lines: {
+          type: "load",
+          message: "The rule could not be checked: part of this page did not load. Reload the page and try again.",
+        },
+      },
+    };
+  }
+  return check.ruleResolver(values, context, options);
+};
+
 /** Builds or picks a saved rule, chooses the gifts, and asks for a preview. */
 export function RuleForm({ rules: initialRules, campaigns, funds }: Props) {
   const { data: rules } = useRules(initialRules);
@@ -44,7 +75,7 @@ export function RuleForm({ rules: initialRules, campaigns, funds }: Props) {
   const [message, setMessage] = useState<Message>(null);
   const [confirmDialog, confirm] = useConfirm();
 
-  const form = useForm<RuleInput, unknown, Rule>({ resolver: zodResolver(ruleSchema), defaultValues: EMPTY });
+  const form = useForm<RuleInput, unknown, Rule>({ resolver: ruleResolver, defaultValues: EMPTY });
   const { control, register, reset, formState, setFocus, setValue } = form;
 
   async function pick(id: string, force = false) {
@@ -71,7 +102,7 @@ export function RuleForm({ rules: initialRules, campaigns, funds }: Props) {
   const { onPreview, previewing, previewError } = useRulePreview({ form, name, filters, funds, campaigns });
 
   return (
-    <section className="card" aria-labelledby="rule-title">
+    <section className="card" aria-labelledby="rule-title" onPointerOver={preloadCheck} onFocus={preloadCheck}>
       <h2 id="rule-title">Apply a rule</h2>
       <p className="muted small">
         Split every gift that matches the filters by percentages. Shares are rounded down to the cent; the cents left

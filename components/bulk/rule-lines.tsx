@@ -9,8 +9,8 @@ import {
   useFieldArray,
   useWatch,
 } from "react-hook-form";
-import type { Rule } from "@/lib/bulk/rule";
-import { formatBasisPoints, parseRulePercent, type RuleInput, WHOLE } from "@/lib/bulk/rule";
+import { formatBasisPoints, parseRulePercent, WHOLE } from "@/lib/bulk/basis-points";
+import type { Rule, RuleInput } from "@/lib/bulk/rule";
 import { Button } from "@/components/ui/button";
 import { RuleLineRow } from "./rule-line-row";
 

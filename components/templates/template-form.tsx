@@ -49,7 +49,7 @@ export function TemplateForm({ id, initial, names }: { id?: string; initial: Tem
   const kinds = useWatch({ control, name: "lines" }).map((line) => line.kind);
   const errors = formState.errors;
 
-  const picker = namePickerFor(control, names);
+  const picker = namePickerFor(form, names);
 
   const onSubmit = handleSubmit(async () => {
     setMessage(null);

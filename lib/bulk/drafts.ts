@@ -11,7 +11,8 @@ import type { GiftFilters } from "@/lib/transactions/filters";
 import { whereFor } from "@/lib/transactions/read";
 import { type CheckedItem, checkGroups } from "./check";
 import { type CsvGroup, mapColumns, MAX_BULK_ROWS, MAX_BULK_TRANSACTIONS } from "./csv-format";
-import { applyRule, type Rule } from "./rule";
+import { applyRule } from "./basis-points";
+import type { Rule } from "./rule";
 
 export const RULE_COLUMNS = ["transaction_id", "amount", "quantity", "campaign", "campaign_id", "fund", "fund_id"];
 

@@ -1,4 +1,4 @@
-// The listeners behind useLeaveGuard, loaded when there is first something to lose.
+// The listeners behind useLeaveGuard, installed when there is first something to lose.
 
 type Ask = (leave: () => void, stay: () => void) => void;
 type Latest = { current: { active: boolean; ask: Ask } };

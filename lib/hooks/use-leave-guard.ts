@@ -2,39 +2,37 @@
 
 import { useRouter } from "next/navigation";
 import { useEffect, useRef } from "react";
+import { installLeaveGuard } from "./leave-guard-install";
 import { useLatest } from "./use-latest";
 
 type Ask = (leave: () => void, stay: () => void) => void;
 
 /**
  * Asks before unsent work is left behind, however the admin leaves (see leave-guard-install.ts,
- * fetched when the editor shows, installed when `active` first becomes true: before that there
- * is nothing to lose). Returns `release`, for leaving on purpose (after sending).
+ * installed when `active` first becomes true: before that there is nothing to lose). Returns
+ * `release`, for leaving on purpose (after sending).
+ *
+ * The listeners come with the editor, not in a chunk of their own: the first edit is guarded in
+ * the same commit, so a click on a link right after typing cannot win a race against a download
+ * (CI saw it win when they were fetched on the first edit; fetched when the editor showed, they
+ * were on its first load anyway, with a request and a chunk's wrapper besides).
  */
 export function useLeaveGuard(active: boolean, ask: Ask): () => void {
   const router = useRouter();
   const latest = useLatest({ active, ask });
   const state = useRef({ released: false, guarded: false });
-  const installed = useRef<Promise<() => void> | null>(null);
-
-  // Fetched as soon as the editor shows, so the first edit is guarded at once: a click on a link
-  // right after typing must not win the race against this module's download.
-  useEffect(() => {
-    void import("./leave-guard-install");
-  }, []);
+  const uninstall = useRef<(() => void) | null>(null);
 
   useEffect(() => {
-    if (active && !installed.current) {
-      installed.current = import("./leave-guard-install").then((m) =>
-        m.installLeaveGuard(latest, state.current, (href) => router.push(href)),
-      );
+    if (active && !uninstall.current) {
+      uninstall.current = installLeaveGuard(latest, state.current, (href) => router.push(href));
     }
   }, [active, latest, router]);
 
   useEffect(
     () => () => {
-      void installed.current?.then((uninstall) => uninstall());
-      installed.current = null;
+      uninstall.current?.();
+      uninstall.current = null;
     },
     [],
   );

@@ -1,5 +1,5 @@
 // A template in a sentence, for lists: "30% Food Purchasing · $1.00 Operations · the rest General".
-import { formatBasisPoints } from "@/lib/bulk/rule";
+import { formatBasisPoints } from "@/lib/bulk/basis-points";
 import { formatCents } from "@/lib/splits/money";
 import type { TemplateLine } from "./schema";
 

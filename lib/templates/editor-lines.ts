@@ -1,7 +1,7 @@
 // Between a template's lines and the split editor's: a template applied to the gift in the editor
 // (its cents by templateShares, the split ids the editor's own way), and the editor's lines (or
 // another gift's splits) saved as a template of shares of the gift, the last line taking the rest.
-import { formatBasisPoints, WHOLE } from "@/lib/bulk/rule";
+import { formatBasisPoints, WHOLE } from "@/lib/bulk/basis-points";
 import { centsToInput } from "@/lib/splits/money";
 import { type EditorLine, type NameChoice, NO_NAME } from "@/lib/splits/editor-lines";
 import { knownName } from "@/lib/splits/gift-lines";

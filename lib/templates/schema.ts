@@ -3,7 +3,7 @@
 // and read by the editor's and the bulk rule's own parsers: amounts by parseAmount (exact cents),
 // percentages by parseRulePercent (basis points).
 import { z } from "zod";
-import { formatBasisPoints, parseRulePercent, WHOLE } from "@/lib/bulk/rule";
+import { formatBasisPoints, parseRulePercent, WHOLE } from "@/lib/bulk/basis-points";
 import { parseAmount } from "@/lib/splits/plain-cents";
 import { optionalText, parsedText, text } from "@/lib/splits/text";
 

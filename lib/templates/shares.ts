@@ -3,7 +3,7 @@
 // rounded down in BigInt), and the rest line gets what is left, rounding cents included, so the
 // lines always add up to the total. The rule's arithmetic is reused by giving the rest line the
 // basis points the percentages leave, then taking the fixed amounts out of its share.
-import { applyRule, WHOLE } from "@/lib/bulk/rule";
+import { applyRule, WHOLE } from "@/lib/bulk/basis-points";
 import type { TemplateLine } from "./schema";
 
 export type Shares = { ok: true; cents: number[] } | { ok: false; error: string };

@@ -2,7 +2,7 @@
 // template of another organization is "not found", never shown or changed.
 import "server-only";
 import { AppError } from "@/lib/app-error";
-import { formatBasisPoints } from "@/lib/bulk/rule";
+import { formatBasisPoints } from "@/lib/bulk/basis-points";
 import { db } from "@/lib/db";
 import { isUniqueViolation } from "@/lib/db-errors";
 import type { AllocationTemplate, Prisma } from "@/lib/generated/prisma/client";

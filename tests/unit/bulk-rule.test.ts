@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { applyRule, formatBasisPoints, parseRulePercent, ruleSchema } from "@/lib/bulk/rule";
+import { applyRule, formatBasisPoints, parseRulePercent } from "@/lib/bulk/basis-points";
+import { ruleSchema } from "@/lib/bulk/rule";
 
 const line = (fund: string, percent: string) => ({ fund, percent });
 
