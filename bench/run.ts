@@ -24,7 +24,17 @@ const BENCHES: Record<string, string[]> = {
   // Issue 30: two apps and a worker behind a readiness-following balancer, restarted one by one.
   "rolling-restart": ["tsx", "bench/rolling-restart.ts"],
   // In Chromium against the production build, through Playwright.
-  browser: ["playwright", "test", "-c", "bench/browser/playwright.config.ts"],
+  browser: [
+    "playwright",
+    "test",
+    "-c",
+    "bench/browser/playwright.config.ts",
+    "editor-and-bundles",
+    "send-to-history",
+    "call-overhead",
+  ],
+  // Issue 33: the pages an admin waits on at 200,000 gifts, in Chromium (bench/browser/pages.bench.ts).
+  pages: ["playwright", "test", "-c", "bench/browser/playwright.config.ts", "pages"],
 };
 
 const chosen = process.argv.slice(2).filter((a) => !a.startsWith("-"));
