@@ -11,12 +11,16 @@ import { fragment, raw } from "@/lib/db-sql";
 /** The `kind` of a row: where its money is counted. */
 export const PLACE = { fund: 0, campaign: 1, all: 2, campaignId: 3 } as const;
 
+/** A kind as SQL text, from PLACE, so the query and its readers cannot disagree. */
+const kind = (place: keyof typeof PLACE) => raw(String(PLACE[place]));
+
 /** A campaign's key: its name, else its id, else none; prefixed so no name can be an id's key. */
 const CAMPAIGN_KEY = raw(
   `CASE WHEN campaign IS NOT NULL THEN 'n:' || campaign WHEN "campaignId" IS NOT NULL THEN 'i:' || "campaignId" ELSE '-' END`,
 );
 
-/** A row of placesByDay (pg gives numeric and int8 as text, a date as its ISO day). */
+/** A row of placesByDay (pg gives numeric and int8 as text, a date as its ISO day); day-sums.ts
+ *  reads the same columns summed over days. */
 export type DayPlaceRow = {
   kind: number;
   day: string;
@@ -56,26 +60,26 @@ export function placesByDay(connectionId: string, days: readonly string[] | "all
     ), whole AS (
       SELECT * FROM gift g WHERE NOT EXISTS (SELECT 1 FROM split s WHERE s."transactionId" = g."transactionId")
     ), placed AS (
-      -- kinds: PLACE above. A whole gift once in each place of its own; a split gift once in
+      -- A whole gift once in each place of its own; a split gift once in
       -- each place its splits put money.
-      SELECT 0 AS kind, day, currency, fund AS key, NULL::text AS campaign, NULL::text AS "campaignId",
+      SELECT ${kind("fund")} AS kind, day, currency, fund AS key, NULL::text AS campaign, NULL::text AS "campaignId",
              cents, cents AS "giftCents"
       FROM whole
       UNION ALL
-      SELECT 1, day, currency, ${CAMPAIGN_KEY}, campaign, "campaignId", cents, cents FROM whole
+      SELECT ${kind("campaign")}, day, currency, ${CAMPAIGN_KEY}, campaign, "campaignId", cents, cents FROM whole
       UNION ALL
-      SELECT 3, day, currency, "campaignId", NULL, NULL, cents, cents FROM whole WHERE "campaignId" IS NOT NULL
+      SELECT ${kind("campaignId")}, day, currency, "campaignId", NULL, NULL, cents, cents FROM whole WHERE "campaignId" IS NOT NULL
       UNION ALL
-      SELECT 0, day, currency, fund, NULL, NULL, sum(cents), max("giftCents")
+      SELECT ${kind("fund")}, day, currency, fund, NULL, NULL, sum(cents), max("giftCents")
       FROM split GROUP BY "transactionId", day, currency, fund
       UNION ALL
-      SELECT 1, day, currency, ${CAMPAIGN_KEY}, max(campaign), max("campaignId"), sum(cents), max("giftCents")
+      SELECT ${kind("campaign")}, day, currency, ${CAMPAIGN_KEY}, max(campaign), max("campaignId"), sum(cents), max("giftCents")
       FROM split GROUP BY "transactionId", day, currency, ${CAMPAIGN_KEY}
       UNION ALL
-      SELECT 3, day, currency, "campaignId", NULL, NULL, sum(cents), max("giftCents")
+      SELECT ${kind("campaignId")}, day, currency, "campaignId", NULL, NULL, sum(cents), max("giftCents")
       FROM split WHERE "campaignId" IS NOT NULL GROUP BY "transactionId", day, currency, "campaignId"
       UNION ALL
-      SELECT 2, day, currency, '', NULL, NULL, cents, cents FROM gift
+      SELECT ${kind("all")}, day, currency, '', NULL, NULL, cents, cents FROM gift
     )
     SELECT kind, day::text AS day, currency, key, max(campaign) AS campaign, max("campaignId") AS "campaignId",
            sum(cents) AS cents, sum("giftCents") AS "giftCents", count(*) AS gifts
