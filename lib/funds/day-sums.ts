@@ -5,23 +5,14 @@
 // organization's totals were never built, or when so many days are dirty (a first copy under
 // way) that counting every gift is the cheaper way: the caller then counts from the copy.
 import "server-only";
-import { fragment, inTransaction, sql, statement } from "@/lib/db-sql";
-import { placesByDay } from "./day-places";
+import { fragment, inTransaction, statement } from "@/lib/db-sql";
+import { type DayPlaceRow, placesByDay } from "./day-places";
 
 /** Beyond this many dirty days in the span, the caller counts from every gift instead. */
 export const MAX_DIRTY_DAYS = 90;
 
-/** One place's sums (pg gives numeric as text). */
-export type DaySum = {
-  kind: number;
-  currency: string;
-  key: string;
-  campaign: string | null;
-  campaignId: string | null;
-  cents: string;
-  giftCents: string;
-  gifts: string;
-};
+/** One place's sums over the span: a row of placesByDay without its day. */
+export type DaySum = Omit<DayPlaceRow, "day">;
 
 /** Days from `from` (included) to `until` (excluded), ISO; null: no bound. */
 export type DaySpan = { from: string | null; until: string | null };
@@ -32,9 +23,6 @@ export async function sumDays(
   span: DaySpan,
   only: { kinds: readonly number[]; key?: string },
 ): Promise<DaySum[] | null> {
-  const [state] = await sql<{ built: boolean }>`
-    SELECT EXISTS (SELECT 1 FROM "FundsTotalsState" WHERE "connectionId" = ${connectionId}::uuid) AS built`;
-  if (!state?.built) return null;
   const inSpan = fragment`
     ${span.from === null ? fragment`` : fragment`AND day >= ${span.from}::date`}
     ${span.until === null ? fragment`` : fragment`AND day < ${span.until}::date`}`;
@@ -42,6 +30,9 @@ export async function sumDays(
     kind = ANY(${[...only.kinds]}::smallint[]) ${only.key === undefined ? fragment`` : fragment`AND key = ${only.key}`}`;
   return inTransaction(async (client) => {
     await client.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY");
+    const state = await client.query<{ built: boolean }>(statement`
+      SELECT EXISTS (SELECT 1 FROM "FundsTotalsState" WHERE "connectionId" = ${connectionId}::uuid) AS built`);
+    if (!state.rows[0]?.built) return null;
     const dirty = (
       await client.query<{ day: string }>(statement`
         SELECT DISTINCT day::text AS day FROM "FundsDirtyDay" WHERE "connectionId" = ${connectionId}::uuid ${inSpan}`)
