@@ -1,8 +1,8 @@
 // The allocation table's fixed parts: the line saying what an amount field takes, and the table's
-// caption, column widths and headings. Nothing in them changes or responds, so the editor's page
-// renders them on the server and hands them to the editor (a client component) as markup: they
-// cost the editor's first load no JavaScript. Columns here and cells in allocation-line.tsx go
-// together.
+// caption and headings. Nothing in them changes or responds, so the editor's page renders them on
+// the server and hands them to the editor (a client component) as markup: they cost the editor's
+// first load no JavaScript. Columns here, cells in allocation-line.tsx and the widths in
+// globals.css (--line-columns) go together.
 
 export function AmountHint() {
   return (
@@ -17,12 +17,6 @@ export function AllocationColumns() {
   return (
     <>
       <caption className="visually-hidden">Lines of the new allocation</caption>
-      {/* Fixed column widths: adding a line to a long table need not measure every cell again. */}
-      <colgroup>
-        {["number", "amount", "share", "quantity", "total", "campaign", "parent", "fund", "actions"].map((c) => (
-          <col key={c} className={`col-${c}`} />
-        ))}
-      </colgroup>
       <thead>
         <tr>
           <th scope="col">#</th>

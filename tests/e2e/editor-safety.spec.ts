@@ -196,10 +196,14 @@ test("a gift changed elsewhere is shown beside the edits: keep mine, or discard 
 
   // Discard: edits over a gift that then changes again give way to what the service holds.
   await page.goto("/transactions/51001002");
+  // Typing before the editor shows the gift's lines raced with their arrival once (20.00 + "15"
+  // read 20.0015): wait for what the admin would see before typing over it.
+  await expect(e.amount(1)).toHaveValue("20.00");
   await e.amount(1).fill("24");
   await e.amount(2).fill("1");
   const third = await context.newPage();
   await third.goto("/transactions/51001002");
+  await expect(editor(third).amount(1)).toHaveValue("20.00");
   await editor(third).amount(1).fill("15");
   await editor(third).amount(2).fill("10");
   await editor(third).send();
