@@ -30,6 +30,7 @@ const BENCHES: Record<string, string[]> = {
     "-c",
     "bench/browser/playwright.config.ts",
     "editor-and-bundles",
+    "editor-frames",
     "send-to-history",
     "call-overhead",
   ],
