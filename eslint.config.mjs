@@ -51,10 +51,9 @@ export default tseslint.config(
     rules: { "layers/imports": "error" },
   },
   {
-    // One way to hand-written SQL (docs/architecture.md, "Database access"). lib/templates still
-    // calls Prisma's raw methods (its statements splice Prisma.sql fragments): left to convert.
+    // One way to hand-written SQL (docs/architecture.md, "Database access").
     files: ["{app,lib,scripts,probe}/**/*.{ts,tsx}", "*.ts"],
-    ignores: ["lib/generated/**", "lib/db-sql.ts", "lib/templates/**"],
+    ignores: ["lib/generated/**", "lib/db-sql.ts"],
     plugins: { layers },
     rules: { "layers/raw-sql": "error" },
   },

@@ -36,6 +36,12 @@ export function fragment(strings: TemplateStringsArray, ...values: unknown[]): F
   return new Fragment([...strings], values);
 }
 
+/** Pieces spliced one after another with `separator` between them (Prisma.join's counterpart). */
+export function join(pieces: readonly Fragment[], separator = ", "): Fragment {
+  if (pieces.length === 0) return new Fragment([""], []);
+  return new Fragment(["", ...pieces.slice(1).map(() => separator), ""], pieces);
+}
+
 /** An instant of the app's clock for a `timestamp` (UTC, without zone) column: pg would send a
  *  `Date` in the process's time zone, which PostgreSQL then reads as UTC without its offset. */
 export function utcInstant(at: Date): Fragment {

@@ -11,7 +11,9 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { AppError } from "@/lib/app-error";
+import { claimTimeoutMs, releaseClaim, type RowClaim, takeClaim } from "@/lib/claims";
 import { db } from "@/lib/db";
+import { fragment } from "@/lib/db-sql";
 import { log } from "@/lib/log";
 import { metrics } from "@/lib/metrics/registry";
 import { readableTokens } from "./readable-tokens";
@@ -27,9 +29,9 @@ import {
   sealTokens,
 } from "./store";
 
-/** Room for two attempts of up to two token calls each (REFRESH_CALL_TIMEOUT_MS) and the backoff
- *  between them: callRefresh never starts a call that could outlast the lease. */
-const LEASE_MS = 45_000;
+/** The lease outlasts the token calls (its timeout: lib/claims.ts): callRefresh never starts a
+ *  call that could outlast it. */
+const LEASE_MS = claimTimeoutMs("refresh");
 /** How long a caller waits for another process's refresh before giving up. */
 const WAIT_MS = LEASE_MS + 5_000;
 const POLL_MS = 50;
@@ -39,15 +41,20 @@ const inFlight = new Map<string, Promise<ConnectionTokens>>();
  *  for them (releaseRefreshLeasesHeld). */
 const leasesHeld = new Map<string, string>();
 
+/** The refresh lease on a connection row (lib/claims.ts). */
+const REFRESH_LEASE = {
+  kind: "refresh",
+  table: "Connection",
+  owner: "refreshLeaseOwner",
+  until: "refreshLeaseUntil",
+} as const satisfies Omit<RowClaim, "key">;
+
 /** Gives back every refresh lease this process holds: its refreshes will not write any more. */
 export async function releaseRefreshLeasesHeld(): Promise<number> {
   if (leasesHeld.size === 0) return 0;
-  const released = await db().connection.updateMany({
-    where: { refreshLeaseOwner: { in: [...leasesHeld.keys()] } },
-    data: { refreshLeaseOwner: null, refreshLeaseUntil: null },
-  });
+  const released = await releaseClaim(REFRESH_LEASE, [...leasesHeld.keys()]);
   leasesHeld.clear();
-  return released.count;
+  return released;
 }
 
 /** Refreshes the tokens that were read at `seenVersion`; if they changed since, returns the newer ones. */
@@ -72,18 +79,10 @@ async function refreshOnce(connectionId: string, seenVersion: number): Promise<C
     }
     const current = await readableTokens(connection);
     if (current && connection.tokenVersion !== seenVersion) return current;
-    const now = new Date();
-    const leaseUntil = now.getTime() + LEASE_MS;
-    const leased = await db().connection.updateMany({
-      where: {
-        id: connectionId,
-        status: "active",
-        tokenVersion: seenVersion,
-        OR: [{ refreshLeaseUntil: null }, { refreshLeaseUntil: { lt: now } }],
-      },
-      data: { refreshLeaseOwner: owner, refreshLeaseUntil: new Date(leaseUntil) },
+    const leaseUntil = await takeClaim({ ...REFRESH_LEASE, key: { column: "id", value: connectionId } }, owner, {
+      also: fragment`AND status = 'active' AND "tokenVersion" = ${seenVersion}`,
     });
-    if (leased.count === 1) {
+    if (leaseUntil !== null) {
       leasesHeld.set(owner, connectionId);
       try {
         return await refreshWithLease(connectionId, seenVersion, owner, leaseUntil);
@@ -107,11 +106,7 @@ async function refreshWithLease(
   owner: string,
   leaseUntil: number,
 ): Promise<ConnectionTokens> {
-  const release = () =>
-    db().connection.updateMany({
-      where: { id: connectionId, refreshLeaseOwner: owner },
-      data: { refreshLeaseOwner: null, refreshLeaseUntil: null },
-    });
+  const release = () => releaseClaim({ ...REFRESH_LEASE, key: { column: "id", value: connectionId } }, [owner]);
   const connection = await findConnection(connectionId);
   const current =
     connection &&

@@ -10,6 +10,7 @@
 // another claimer skips the locked head, and the batches behind it are not heads.
 // Batches of a connection that is not active wait.
 import "server-only";
+import { claimedNow, staleBefore } from "@/lib/claims";
 import { fragment, raw, sql } from "@/lib/db-sql";
 import { importBodySchema } from "@/lib/service/import-body-schema";
 import type { ImportBody } from "@/lib/service/import-rows";
@@ -66,7 +67,7 @@ export async function claimChains(
         ) AS n
        WHERE n.clear`,
     status: "pending",
-    set: fragment`status = 'sending', "claimedAt" = now(), "claimedBy" = ${workerId}, attempts = c.attempts + 1`,
+    set: fragment`status = 'sending', "claimedAt" = ${claimedNow("outbox")}, "claimedBy" = ${workerId}, attempts = c.attempts + 1`,
     columns: ["body", "attempts"],
   });
   // The stored body is what goes to the service: parsed, as every JSON column is where it is read.
@@ -219,11 +220,12 @@ function perConnection<T extends { connectionId: string }>(rows: T[]): T[][] {
   return [...groups.values()];
 }
 
-/** A claim this old belongs to a worker that stopped (crash, restart, kill): it goes back in line. */
-export async function reclaimStale(olderThanMs: number): Promise<number> {
+/** A stale claim belongs to a worker that stopped (crash, restart, kill): it goes back in line.
+ *  `timeoutMs` stands in for OUTBOX_CLAIM_TIMEOUT_MS where a caller chooses (the tick's option). */
+export async function reclaimStale(timeoutMs?: number): Promise<number> {
   const reclaimed = await sql<{ id: string }>`
     UPDATE "SubmissionBatch" SET status = 'pending', "claimedBy" = NULL
-     WHERE status = 'sending' AND "claimedAt" < now() - ${olderThanMs}::float8 * interval '1 millisecond'
+     WHERE status = 'sending' AND "claimedAt" < ${staleBefore("outbox", timeoutMs)}
     RETURNING id`;
   return reclaimed.length;
 }

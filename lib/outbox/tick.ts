@@ -6,7 +6,6 @@
 // only, bounded per process).
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { getEnv } from "@/lib/env";
 import { readBackOnce } from "@/lib/read-back/run";
 import { updateSubmissionStatuses } from "@/lib/submissions/status";
 import { claimChains, claimFollowRuns, reclaimStale } from "./claim";
@@ -53,7 +52,7 @@ export async function tick(options: TickOptions = {}): Promise<boolean> {
 
 /** Reclaims stale claims, then delivers claimed chains round after round. Batches claimed. */
 export async function deliverTurn(options: TickOptions & { workerId: string }): Promise<number> {
-  await reclaimStale(options.staleMs ?? getEnv().OUTBOX_CLAIM_TIMEOUT_MS);
+  await reclaimStale(options.staleMs);
   return deliver(
     options.workerId,
     options.perRound ?? 10,

@@ -10,8 +10,8 @@ import "server-only";
 import { AppError } from "@/lib/app-error";
 import { withServiceAccess } from "@/lib/connections/service-access";
 import { db } from "@/lib/db";
+import { claimedNow, staleBefore } from "@/lib/claims";
 import { sql } from "@/lib/db-sql";
-import { getEnv } from "@/lib/env";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
 import { metrics } from "@/lib/metrics/registry";
@@ -36,17 +36,15 @@ type Claimed = {
 
 /** Claims one submission due for read-back and reads one part of it. True when it did anything. */
 export async function readBackOnce(workerId: string, submissionId: string | null = null): Promise<boolean> {
-  // A claim this old belonged to a worker that stopped.
-  const staleMs = getEnv().READ_BACK_CLAIM_TIMEOUT_MS;
   const [claimed] = await sql<Claimed>`
     UPDATE "Submission" AS s
-       SET verification = 'pending', "verificationClaimedAt" = now(), "verificationClaimedBy" = ${workerId}
+       SET verification = 'pending', "verificationClaimedAt" = ${claimedNow("readBack")}, "verificationClaimedBy" = ${workerId}
      WHERE s.id = (
        SELECT d.id FROM "Submission" AS d
          JOIN "Connection" AS k ON k.id = d."connectionId"
         WHERE d.status IN ('complete', 'complete_with_drops')
           AND (d.verification IS NULL OR d.verification = 'pending')
-          AND (d."verificationClaimedAt" IS NULL OR d."verificationClaimedAt" < now() - ${staleMs}::float8 * interval '1 millisecond')
+          AND (d."verificationClaimedAt" IS NULL OR d."verificationClaimedAt" < ${staleBefore("readBack")})
           AND k.status = 'active'
           AND (${submissionId}::uuid IS NULL OR d.id = ${submissionId}::uuid)
         ORDER BY d."verificationDone", d."createdAt"

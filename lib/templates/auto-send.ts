@@ -12,6 +12,7 @@ import { z } from "zod";
 import { AppError } from "@/lib/app-error";
 import { storedAllocation } from "@/lib/bulk/stored";
 import { db } from "@/lib/db";
+import { claimedNow, staleBefore } from "@/lib/claims";
 import { sql } from "@/lib/db-sql";
 import { log } from "@/lib/log";
 import { readStoredJson } from "@/lib/stored-json";
@@ -24,8 +25,6 @@ import { splitAtService, SplitsNotShown } from "./service-splits";
 
 /** Items of one organization sent in one submission at most. */
 const ITEMS_PER_ROUND = 1_000;
-/** A claim this old belonged to a worker that stopped: another one finishes it with its key. */
-const CLAIM_STALE_MS = 5 * 60_000;
 
 type Claimed = {
   id: string;
@@ -54,7 +53,7 @@ export async function sendAutomaticOnce(workerId: string, held?: Set<string>): P
 }
 
 /**
- * Rounds a stopping worker still holds, handed over at once rather than after CLAIM_STALE_MS:
+ * Rounds a stopping worker still holds, handed over at once rather than once stale:
  * made stale, so the next worker takes them over with the same key (takeOverStale) and a
  * submission already stored under it is found, never made twice. Not put back to "automatic":
  * a new claim would take a new key.
@@ -185,7 +184,7 @@ async function claimNext(): Promise<Claimed[]> {
   // read in this statement, the claim (issue 29); the store re-reads them (auto-send-stop.ts).
   return sql<Claimed>`
     UPDATE "InboxItem" AS i
-       SET status = 'sending', "sendKey" = ${randomUUID()}::uuid, "decidedAt" = now() AT TIME ZONE 'UTC'
+       SET status = 'sending', "sendKey" = ${randomUUID()}::uuid, "decidedAt" = ${claimedNow("autoSend")}
      WHERE i.id IN (
        SELECT c.id FROM "InboxItem" AS c
          JOIN "AllocationTemplate" AS t ON t.id = c."templateId" AND t."autoSend"
@@ -202,17 +201,17 @@ async function claimNext(): Promise<Claimed[]> {
     RETURNING i.id, i."connectionId", i."transactionId", i."templateId", i.allocation, i."sendKey"::text AS "sendKey"`;
 }
 
-/** The items of a claim whose worker stopped, taken over with the same key; null when none. */
+/** The items of a stale claim (its worker stopped), taken over with the same key; null when none. */
 async function takeOverStale(): Promise<Claimed[] | null> {
   const [stale] = await sql<{ sendKey: string }>`
     SELECT "sendKey"::text AS "sendKey" FROM "InboxItem"
-     WHERE status = 'sending' AND "decidedAt" < (now() AT TIME ZONE 'UTC') - ${CLAIM_STALE_MS} * interval '1 millisecond'
+     WHERE status = 'sending' AND "decidedAt" < ${staleBefore("autoSend")}
      LIMIT 1`;
   if (!stale) return null;
   const items = await sql<Claimed>`
-    UPDATE "InboxItem" SET "decidedAt" = now() AT TIME ZONE 'UTC'
+    UPDATE "InboxItem" SET "decidedAt" = ${claimedNow("autoSend")}
      WHERE status = 'sending' AND "sendKey" = ${stale.sendKey}::uuid
-       AND "decidedAt" < (now() AT TIME ZONE 'UTC') - ${CLAIM_STALE_MS} * interval '1 millisecond'
+       AND "decidedAt" < ${staleBefore("autoSend")}
     RETURNING id, "connectionId", "transactionId", "templateId", allocation, "sendKey"::text AS "sendKey"`;
   return items.length > 0 ? items : null;
 }

@@ -4,16 +4,17 @@
 // funds (per gift, what leaves the funds it shrinks). Summed in one statement over every stored
 // proposal of the selection, not only the page shown.
 import "server-only";
-import { db } from "@/lib/db";
+import { sql } from "@/lib/db-sql";
 import { selectedItems } from "./inbox-selection";
 
 export type SelectionFund = { fund: string; currency: string; beforeCents: number; afterCents: number };
 export type SelectionMoves = { funds: SelectionFund[]; movedCents: number; currency: string | null };
 
-type Row = { fund: string; currency: string; before: bigint; after: bigint; moved: bigint };
+// int8 sums arrive as text from the pool.
+type Row = { fund: string; currency: string; before: string; after: string; moved: string };
 
 export async function selectionMoves(connectionId: string, items: "all" | readonly string[]): Promise<SelectionMoves> {
-  const rows = await db().$queryRaw<Row[]>`
+  const rows = await sql<Row>`
     WITH gift AS (
       SELECT i.allocation ->> 'transactionId' AS tid, i.allocation ->> 'currency' AS currency, i.allocation
         FROM (${selectedItems(connectionId, items)}) i

@@ -5,7 +5,7 @@
 import "server-only";
 import { z } from "zod";
 import { AppError } from "@/lib/app-error";
-import { db } from "@/lib/db";
+import { sql } from "@/lib/db-sql";
 import { type NameKind, namesInUse } from "@/lib/submissions/new-names";
 import { type SelectionMoves, selectionMoves } from "./inbox-moves";
 import { MAX_APPROVED, selectedItems } from "./inbox-selection";
@@ -45,7 +45,7 @@ export async function selectionSummary(
   items: "all" | readonly string[],
 ): Promise<SelectionSummary> {
   const [[counted], newNames, moves] = await Promise.all([
-    db().$queryRaw<{ gifts: number; cents: bigint | null }[]>`
+    sql<{ gifts: number; cents: string | null }>`
       SELECT count(*)::int AS gifts, sum((i.allocation ->> 'totalCents')::bigint) AS cents
       FROM (${selectedItems(connectionId, items)}) i`,
     inboxNewNames(connectionId, items),
@@ -61,7 +61,7 @@ export async function inboxNewNames(connectionId: string, items: "all" | readonl
   // The same names in use as every submission's check (lib/submissions/new-names.ts).
   const inUse = await namesInUse(connectionId);
   // One statement over the stored proposals, known names left out in SQL.
-  return db().$queryRaw<InboxNewName[]>`
+  return sql<InboxNewName>`
     SELECT n.kind, n.name, count(DISTINCT i.id)::int AS gifts
     FROM (${selectedItems(connectionId, items)}) i
     CROSS JOIN LATERAL jsonb_array_elements(i.allocation -> 'rows') AS r(row)

@@ -9,8 +9,7 @@ import "server-only";
 import { type CheckedItem, checkGroups } from "@/lib/bulk/check";
 import type { CsvGroup } from "@/lib/bulk/csv-format";
 import { db } from "@/lib/db";
-import { sql } from "@/lib/db-sql";
-import { Prisma } from "@/lib/generated/prisma/client";
+import { fragment, join, sql, utcInstant } from "@/lib/db-sql";
 import { centsToInput } from "@/lib/splits/money";
 import type { Allocation } from "@/lib/splits/schema";
 import { CSV_COLUMNS } from "@/lib/bulk/csv-format";
@@ -53,7 +52,8 @@ export async function proposeForNewGifts(connectionId: string): Promise<MatchOut
   return outcome;
 }
 
-type NewGift = { transactionId: string; firstSeenAt: Date; amountCents: bigint; templateIds: string[] };
+// amountCents (int8) arrives as text from the pool.
+type NewGift = { transactionId: string; firstSeenAt: Date; amountCents: string; templateIds: string[] };
 
 /** The next gifts first seen from `since` on (in that order, after the cursor of the previous
  *  round), each with the templates that match it, leaving out gifts already split by Apportion
@@ -65,15 +65,15 @@ async function newGifts(
   after: { at: Date; id: string } | null,
   templates: LoadedTemplate[],
 ): Promise<NewGift[]> {
-  const conditions = templates.map((t) => Prisma.sql`CASE WHEN ${matchSql(t)} THEN ${t.id} END`);
+  const conditions = templates.map((t) => fragment`CASE WHEN ${matchSql(t)} THEN ${t.id} END`);
   const cursor = after
-    ? Prisma.sql`AND (k."firstSeenAt", k."transactionId") > (${utc(after.at)}, ${after.id})`
-    : Prisma.empty;
-  return db().$queryRaw<NewGift[]>`
+    ? fragment`AND (k."firstSeenAt", k."transactionId") > (${utcInstant(after.at)}, ${after.id})`
+    : fragment``;
+  return sql<NewGift>`
     SELECT k."transactionId", k."firstSeenAt", k."amountCents",
-           array_remove(ARRAY[${Prisma.join(conditions)}]::text[], NULL) AS "templateIds"
+           array_remove(ARRAY[${join(conditions)}]::text[], NULL) AS "templateIds"
       FROM "KnownTransaction" AS k
-     WHERE k."connectionId" = ${connectionId}::uuid AND k."firstSeenAt" >= ${utc(since)} ${cursor}
+     WHERE k."connectionId" = ${connectionId}::uuid AND k."firstSeenAt" >= ${utcInstant(since)} ${cursor}
        AND NOT EXISTS (SELECT 1 FROM "KnownSplit" AS s
                         WHERE s."connectionId" = k."connectionId" AND s."transactionId" = k."transactionId"
                           AND s."deletedAt" IS NULL)
@@ -84,23 +84,16 @@ async function newGifts(
 }
 
 /** A template's condition on a gift `k`, only for gifts first seen after the template was made. */
-function matchSql(t: LoadedTemplate): Prisma.Sql {
+function matchSql(t: LoadedTemplate) {
   const applies = t.appliesTo;
-  let condition: Prisma.Sql;
+  let condition: ReturnType<typeof fragment>;
   if ("cents" in applies) {
     const cents = BigInt(applies.cents);
-    condition =
-      applies.kind === "above" ? Prisma.sql`k."amountCents" > ${cents}` : Prisma.sql`k."amountCents" < ${cents}`;
-  } else if (applies.kind === "campaign") condition = Prisma.sql`k."campaign" = ${applies.value}`;
-  else if (applies.kind === "fund") condition = Prisma.sql`k."fund" = ${applies.value}`;
-  else
-    condition = Prisma.sql`k."contactSearch" = left(lower(unaccent(${applies.value})), ${CONTACT_SEARCH_LENGTH}::int)`;
-  return Prisma.sql`(${condition} AND k."firstSeenAt" >= ${utc(t.createdAt)})`;
-}
-
-/** An instant as the copy's timestamp columns hold it (UTC, without a time zone). */
-function utc(at: Date): Prisma.Sql {
-  return Prisma.sql`(${at.toISOString()}::timestamptz AT TIME ZONE 'UTC')`;
+    condition = applies.kind === "above" ? fragment`k."amountCents" > ${cents}` : fragment`k."amountCents" < ${cents}`;
+  } else if (applies.kind === "campaign") condition = fragment`k."campaign" = ${applies.value}`;
+  else if (applies.kind === "fund") condition = fragment`k."fund" = ${applies.value}`;
+  else condition = fragment`k."contactSearch" = left(lower(unaccent(${applies.value})), ${CONTACT_SEARCH_LENGTH}::int)`;
+  return fragment`(${condition} AND k."firstSeenAt" >= ${utcInstant(t.createdAt)})`;
 }
 
 async function propose(
@@ -260,7 +253,7 @@ async function namesNewTo(connectionId: string, templates: LoadedTemplate[]): Pr
 }
 
 async function latestSeen(connectionId: string, since: Date | null): Promise<Date | null> {
-  const [row] = await db().$queryRaw<{ latest: Date | null }[]>`
+  const [row] = await sql<{ latest: Date | null }>`
     SELECT max("firstSeenAt") AS latest FROM "KnownTransaction" WHERE "connectionId" = ${connectionId}::uuid`;
   const latest = row?.latest ?? null;
   return latest && (!since || latest > since) ? latest : since;

@@ -4,24 +4,25 @@
 // statement that records progress (store-page.ts), so a process that stops loses it within
 // SYNC_LEASE_MS and another one resumes the run, and a batch of a lapsed lease is not stored.
 import "server-only";
+import { claimTimeoutMs, releaseClaim, type RowClaim, takeClaim } from "@/lib/claims";
 import { db } from "@/lib/db";
 
-export const SYNC_LEASE_MS = 60_000;
+export const SYNC_LEASE_MS = claimTimeoutMs("sync");
+
+const lease = (connectionId: string): RowClaim => ({
+  kind: "sync",
+  table: "TransactionSync",
+  key: { column: "connectionId", value: connectionId },
+  owner: "leaseOwner",
+  until: "leaseUntil",
+});
 
 export async function takeSyncLease(connectionId: string, owner: string): Promise<boolean> {
   // The row may not exist yet; two instances creating it at once must not fail.
   await db().transactionSync.createMany({ data: [{ connectionId }], skipDuplicates: true });
-  const now = new Date();
-  const taken = await db().transactionSync.updateMany({
-    where: { connectionId, OR: [{ leaseUntil: null }, { leaseUntil: { lt: now } }, { leaseOwner: owner }] },
-    data: { leaseOwner: owner, leaseUntil: new Date(now.getTime() + SYNC_LEASE_MS) },
-  });
-  return taken.count === 1;
+  return (await takeClaim(lease(connectionId), owner, { renew: true })) !== null;
 }
 
 export async function releaseSyncLease(connectionId: string, owner: string): Promise<void> {
-  await db().transactionSync.updateMany({
-    where: { connectionId, leaseOwner: owner },
-    data: { leaseOwner: null, leaseUntil: null },
-  });
+  await releaseClaim(lease(connectionId), [owner]);
 }

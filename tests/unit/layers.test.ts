@@ -117,13 +117,17 @@ describe("layers", () => {
   }, 60_000);
 
   it("hand-written SQL goes through lib/db-sql.ts", async () => {
-    const file = "lib/submissions/list.ts";
-    for (const line of [
-      "void db().$queryRaw`SELECT 1`;\n",
-      "void db().$executeRaw`SELECT 1`;\n",
-      'void db().$executeRawUnsafe("SELECT 1");\n',
-    ]) {
-      expect(await messagesFor(file, line), line).toEqual([expect.stringContaining("goes through lib/db-sql.ts")]);
+    // lib/templates was the last folder left out of the rule: it is held like the rest.
+    for (const file of ["lib/submissions/list.ts", "lib/templates/match.ts"]) {
+      for (const line of [
+        "void db().$queryRaw`SELECT 1`;\n",
+        "void db().$executeRaw`SELECT 1`;\n",
+        'void db().$executeRawUnsafe("SELECT 1");\n',
+      ]) {
+        expect(await messagesFor(file, line), `${file}: ${line}`).toEqual([
+          expect.stringContaining("goes through lib/db-sql.ts"),
+        ]);
+      }
     }
     expect(await messagesFor("lib/db-sql.ts", "void db().$queryRaw`SELECT 1`;\n")).toEqual([]);
   }, 60_000);
