@@ -85,7 +85,11 @@ describe("hang", () => {
 
       // A client without a timeout keeps its request hanging until the emulator closes.
       const pending = failure(fetch(`${own.url}/admin/oauth2/api/v1/details`));
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      // Closed only once the request hangs at the emulator (its second fault served).
+      const faultsServed = async () =>
+        ((await (await fetch(`${own.url}/__emulator/state`)).json()) as { stats: { faultsServed: number } }).stats
+          .faultsServed;
+      await expect.poll(faultsServed).toBe(2);
       const closing = performance.now();
       await own.close();
       closed = true;

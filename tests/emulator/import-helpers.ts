@@ -1,6 +1,6 @@
 // Helpers for the import and query tests: submit over HTTP, poll until processed, read the
 // emulator's test views.
-import { expect } from "vitest";
+import { expect, vi } from "vitest";
 import type { Split } from "@/emulator/imports/model";
 import type { RunningEmulator } from "@/emulator/server";
 import { callApi } from "./helpers";
@@ -76,13 +76,14 @@ export async function waitForImport(
   id: number,
   timeoutMs = 3000,
 ): Promise<ImportRecord> {
-  const deadline = performance.now() + timeoutMs;
-  for (;;) {
-    const record = await getImport(emu, token, id);
-    if (record.status === "Complete") return record;
-    if (performance.now() > deadline) throw new Error(`import ${id} still ${record.status} after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+  return vi.waitFor(
+    async () => {
+      const record = await getImport(emu, token, id);
+      expect(record.status, `import ${id}`).toBe("Complete");
+      return record;
+    },
+    { timeout: timeoutMs, interval: 10 },
+  );
 }
 
 /** Submits, waits for completion and returns the import with its notifications. */

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { HARBOR, connect, startTestEmulator, type TestEmulator } from "./helpers";
 import { activeSplitsOf, getImport, row, submit, waitForImport } from "./import-helpers";
 
@@ -27,18 +27,19 @@ describe("processing order", () => {
     ]);
 
     const seen: string[] = [];
-    const deadline = performance.now() + 3000;
-    for (;;) {
-      // One snapshot of both: two separate GETs could straddle a transition and see
-      // "Working/Working" across time.
-      const view = await fetch(`${emu.url}/__emulator/organizations/1001/imports`);
-      const { imports } = (await view.json()) as { imports: { id: number; status: string }[] };
-      const [a, b] = [first, second].map((id) => imports.find((record) => record.id === id)?.status);
-      const sample = `${a}/${b}`;
-      if (seen.at(-1) !== sample) seen.push(sample);
-      if (b === "Complete" || performance.now() > deadline) break;
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
+    await vi.waitFor(
+      async () => {
+        // One snapshot of both: two separate GETs could straddle a transition and see
+        // "Working/Working" across time.
+        const view = await fetch(`${emu.url}/__emulator/organizations/1001/imports`);
+        const { imports } = (await view.json()) as { imports: { id: number; status: string }[] };
+        const [a, b] = [first, second].map((id) => imports.find((record) => record.id === id)?.status);
+        const sample = `${a}/${b}`;
+        if (seen.at(-1) !== sample) seen.push(sample);
+        expect(b).toBe("Complete");
+      },
+      { timeout: 3_000, interval: 5 },
+    );
     // Never both Working, and the second never starts before the first completes.
     for (const sample of seen) {
       expect([

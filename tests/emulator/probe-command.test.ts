@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { devEmulatorRedirectUris } from "@/probe/callback-address";
 import { CLIENT_ID, CLIENT_SECRET, startTestEmulator, type TestEmulator } from "./helpers";
 import { consentOverHttp } from "./probe-helpers";
@@ -42,15 +42,19 @@ function runCommand(args: string[]): { child: ChildProcess; output: () => string
   return { child, output: () => text, exit };
 }
 
+/** The address the probe prints; fails at once if the probe ends without one. */
 async function printedAddress(output: () => string, exit: Promise<number>): Promise<string> {
   let exited = false;
   void exit.then(() => (exited = true));
-  for (;;) {
-    const match = /Open this address, sign in and allow:\n\s+(\S+)/.exec(output());
-    if (match?.[1] !== undefined) return match[1];
-    if (exited) throw new Error(`the probe ended without an address:\n${output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  return vi.waitUntil(
+    () => {
+      const match = /Open this address, sign in and allow:\n\s+(\S+)/.exec(output());
+      if (match?.[1] !== undefined) return match[1];
+      if (exited) throw new Error(`the probe ended without an address:\n${output()}`);
+      return undefined;
+    },
+    { timeout: 60_000, interval: 100 },
+  );
 }
 
 describe("npm run service:probe, the README's command", () => {

@@ -1,7 +1,7 @@
 // The emulator's realism (issue 22): latency from a seeded distribution, rate limits per token and
 // per organization, calls at once per organization, import time per row, many organizations with
 // tokens. All off unless set.
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { configFromEnv } from "@/emulator/config";
 import { LatencyDraw } from "@/emulator/realism/latency";
 import { TokenBucket } from "@/emulator/realism/token-bucket";
@@ -152,13 +152,19 @@ describe("import time per row", () => {
       campaign: "Annual Fund",
       fund: "General",
     }));
-    const id = await submit(emu, access_token, rows, "transaction_id");
-    const status = async () =>
-      ((await (await callApi(emu, access_token, `/imports/${id}`)).json()) as { status: string }).status;
-    await new Promise((r) => setTimeout(r, 150));
-    expect(await status()).toBe("Working");
-    await new Promise((r) => setTimeout(r, 400));
-    expect(await status()).toBe("Complete");
+    // The import queue waits with setTimeout: only that is faked, so HTTP runs on real time.
+    vi.useFakeTimers({ toFake: ["setTimeout"] });
+    try {
+      const id = await submit(emu, access_token, rows, "transaction_id");
+      const status = async () =>
+        ((await (await callApi(emu, access_token, `/imports/${id}`)).json()) as { status: string }).status;
+      await vi.advanceTimersByTimeAsync(150);
+      expect(await status()).toBe("Working");
+      await vi.advanceTimersByTimeAsync(400);
+      expect(await status()).toBe("Complete");
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -50,14 +50,8 @@ beforeEach(async () => {
   await resetTables();
 });
 
-async function eventually<T>(probe: () => Promise<T> | T, done: (value: T) => boolean, ms = 3_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 1));
-  }
-}
+// Polled every millisecond: the first test measures how soon after a commit a session is refused.
+const promptly = { timeout: 3_000, interval: 1 };
 
 async function connectedOrg(): Promise<Connection> {
   return saveGrant({
@@ -93,7 +87,7 @@ function countingLoad() {
 describe("connection cache (PostgreSQL, LISTEN/NOTIFY)", () => {
   it("ends this instance's session once another instance's disconnect is announced", async () => {
     const cache = processConnectionCache();
-    expect(await eventually(() => cache.serving, Boolean)).toBe(true);
+    await expect.poll(() => cache.serving, promptly).toBe(true);
     const c = await connectedOrg();
     await signIn(c);
     expect((await getCurrentConnection())?.id).toBe(c.id);
@@ -109,7 +103,7 @@ describe("connection cache (PostgreSQL, LISTEN/NOTIFY)", () => {
       [c.id],
     );
     const committed = performance.now();
-    expect(await eventually(getCurrentConnection, (found) => found === null)).toBeNull();
+    await expect.poll(() => getCurrentConnection(), promptly).toBeNull();
     const ms = performance.now() - committed;
     expect(ms).toBeLessThan(1_000);
     console.log(`session refused ${ms.toFixed(2)} ms after the other instance's commit`);
@@ -117,12 +111,12 @@ describe("connection cache (PostgreSQL, LISTEN/NOTIFY)", () => {
 
   it("a bumped epoch alone ends the session too, and a disconnect here ends it at once", async () => {
     const cache = processConnectionCache();
-    expect(await eventually(() => cache.serving, Boolean)).toBe(true);
+    await expect.poll(() => cache.serving, promptly).toBe(true);
     const c = await connectedOrg();
     await signIn(c);
     expect((await getCurrentConnection())?.id).toBe(c.id);
     await other.query(`UPDATE "Connection" SET "sessionEpoch" = "sessionEpoch" + 1 WHERE "id" = $1`, [c.id]);
-    expect(await eventually(getCurrentConnection, (found) => found === null)).toBeNull();
+    await expect.poll(() => getCurrentConnection(), promptly).toBeNull();
 
     const again = (await findConnection(c.id))!;
     await signIn(again);
@@ -133,7 +127,7 @@ describe("connection cache (PostgreSQL, LISTEN/NOTIFY)", () => {
 
   it("reads the database while its listener is cut, and forgets everything once it listens again", async () => {
     const cache = processConnectionCache();
-    expect(await eventually(() => cache.serving, Boolean)).toBe(true);
+    await expect.poll(() => cache.serving, promptly).toBe(true);
     const c = await connectedOrg();
     const { load, read } = countingLoad();
     await read(cache, c.id);
@@ -144,19 +138,14 @@ describe("connection cache (PostgreSQL, LISTEN/NOTIFY)", () => {
       `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
        WHERE application_name = 'apportion-connection-cache' AND datname = current_database()`,
     );
-    expect(
-      await eventually(
-        () => cache.serving,
-        (serving) => !serving,
-      ),
-    ).toBe(false);
+    await expect.poll(() => cache.serving, promptly).toBe(false);
     await renameSilently(c.id, "Seen from the database");
     expect((await read(cache, c.id))?.organizationName).toBe("Seen from the database");
     expect((await read(cache, c.id))?.organizationName).toBe("Seen from the database");
     expect(load).toHaveBeenCalledTimes(3); // nothing kept while not listening
 
     // It reconnects by itself (after 0.5 s); what it kept before is gone.
-    expect(await eventually(() => cache.serving, Boolean, 5_000)).toBe(true);
+    await expect.poll(() => cache.serving, { ...promptly, timeout: 5_000 }).toBe(true);
     await renameSilently(c.id, "After the reconnect");
     expect((await read(cache, c.id))?.organizationName).toBe("After the reconnect");
   });
@@ -171,20 +160,13 @@ describe("connection cache (PostgreSQL, LISTEN/NOTIFY)", () => {
         notify: (payload) => db().$executeRaw`SELECT pg_notify(${CHANGE_CHANNEL}, ${payload})`,
         applicationName: "apportion-connection-cache-second",
       });
-      expect(await eventually(() => second.cache.serving, Boolean)).toBe(true);
+      await expect.poll(() => second.cache.serving, promptly).toBe(true);
       const c = await connectedOrg();
       const { load, read } = countingLoad();
       expect((await read(second.cache, c.id))?.sessionEpoch).toBe(0);
       expect(load).toHaveBeenCalledTimes(1);
       await db().connection.update({ where: { id: c.id }, data: { sessionEpoch: { increment: 1 } } });
-      expect(
-        (
-          await eventually(
-            () => read(second.cache, c.id),
-            (row) => row?.sessionEpoch === 1,
-          )
-        )?.sessionEpoch,
-      ).toBe(1);
+      await expect.poll(async () => (await read(second.cache, c.id))?.sessionEpoch, promptly).toBe(1);
     });
 
     it("is not stopped by its own stop being called twice, and then never serves", async () => {
@@ -236,7 +218,7 @@ describe("the trigger (migration connection_change_notify)", () => {
     await other.query(sql, values);
     // A marker sent after the statement arrives after its notifications (commit order).
     await other.query(`SELECT pg_notify($1, 'marker')`, [CHANGE_CHANNEL]);
-    await eventually(() => heard.includes("marker"), Boolean);
+    await expect.poll(() => heard.includes("marker"), promptly).toBe(true);
     return heard.filter((payload) => payload !== "marker");
   }
 

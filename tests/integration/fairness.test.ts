@@ -3,7 +3,7 @@
 // done meanwhile (within one round), not after it. The emulator answers every call slowly
 // (latency fault) so that the large organization's work lasts; no figure is asserted, only the
 // order of events: the small one is done while the large one is still at it.
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db";
 import type { Connection } from "@/lib/generated/prisma/client";
 import { requestSync, syncTransactions } from "@/lib/transactions/sync";
@@ -18,16 +18,6 @@ afterEach(async () => {
   await worker?.stop({ deadlineMs: 10_000 });
   worker = undefined;
 });
-
-async function until<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 /** Harbor, the small one, connected and copied. */
 async function smallOrganization(): Promise<Connection> {
@@ -76,23 +66,25 @@ describe("fairness between a large and a small organization", () => {
       // One sync at a time, so only the turn (a round) can make room for the small organization.
       worker = startWorker({ pollMs: 50, sync: { concurrency: 1, turnMs: 1_500, intervalMs: 3_600_000 } });
       await requestSync(org.connection.id);
-      await until(
-        "the large first copy under way",
-        async () => (await syncState(org.connection.id)).copied > 0,
-        30_000,
-      );
+      await expect
+        .poll(async () => (await syncState(org.connection.id)).copied, {
+          message: "the large first copy under way",
+          timeout: 30_000,
+        })
+        .toBeGreaterThan(0);
 
       await addGift("1002", "99100001");
       await requestSync(harbor.id);
       const submissionId = await submitEven(harbor, [await oneGift(harbor.id)]);
-      await until(
-        "the small organization's sync and submission",
-        async () =>
-          (await copiedIds(harbor.id)).has("99100001") &&
-          (await syncState(harbor.id)).requestedAt === null &&
-          (await verification(submissionId)) === "verified",
-        60_000,
-      );
+      await expect
+        .poll(
+          async () =>
+            (await copiedIds(harbor.id)).has("99100001") &&
+            (await syncState(harbor.id)).requestedAt === null &&
+            (await verification(submissionId)) === "verified",
+          { message: "the small organization's sync and submission", timeout: 60_000 },
+        )
+        .toBe(true);
       const large = await syncState(org.connection.id);
       expect(large.mode).toBe("full");
       expect(large.fullCompletedAt).toBeNull();
@@ -125,15 +117,17 @@ describe("fairness between a large and a small organization", () => {
       expect(batches).toBeGreaterThanOrEqual(100); // 10,000 rows, at most 100 to a batch, whole gifts
       await emulatorSwitch(org.emulator, "faults", { latency_ms: 40 });
       worker = startWorker({ pollMs: 50, without: ["sync"] });
-      await until(
-        "the large submission's first batches sent",
-        async () =>
-          (await db().submissionBatch.count({ where: { submissionId: large, status: { not: "pending" } } })) > 0,
-        30_000,
-      );
+      await expect
+        .poll(() => db().submissionBatch.count({ where: { submissionId: large, status: { not: "pending" } } }), {
+          message: "the large submission's first batches sent",
+          timeout: 30_000,
+        })
+        .toBeGreaterThan(0);
 
       const small = await submitEven(harbor, [await oneGift(harbor.id)]);
-      await until("the small submission verified", async () => (await verification(small)) === "verified", 60_000);
+      await expect
+        .poll(() => verification(small), { message: "the small submission verified", timeout: 60_000 })
+        .toBe("verified");
       const unsent = await db().submissionBatch.count({
         where: { submissionId: large, status: { in: ["pending", "sending"] } },
       });
@@ -157,29 +151,30 @@ describe("fairness between a large and a small organization", () => {
       const rules = [{ fault: "latency", latency_ms: 400, path_prefix: "/admin/oauth2/api/v1/transactions" }];
       await emulatorSwitch(org.emulator, "faults", { rules });
       worker = startWorker({ pollMs: 50, without: ["sync", "read-back"] });
-      await until(
-        "both imports complete",
-        async () => (await db().submission.count({ where: { id: { in: submissions }, status: "complete" } })) === 2,
-        30_000,
-      );
+      await expect
+        .poll(() => db().submission.count({ where: { id: { in: submissions }, status: "complete" } }), {
+          message: "both imports complete",
+          timeout: 30_000,
+        })
+        .toBe(2);
       await worker.stop({ deadlineMs: 10_000 });
 
       // Two readers: both submissions are in hand at once, one reader each.
       worker = startWorker({ pollMs: 50, without: ["sync"], readBack: { concurrency: 2 } });
-      const inHand = await until(
-        "both read back at the same time",
+      const inHand = await vi.waitFor(
         async () => {
           const claimed = await db().submission.findMany({
             where: { id: { in: submissions }, verificationClaimedBy: { not: null } },
             select: { verificationClaimedBy: true },
           });
-          return claimed.length === 2 && claimed;
+          expect(claimed, "both read back at the same time").toHaveLength(2);
+          return claimed;
         },
-        30_000,
+        { timeout: 30_000 },
       );
       expect(new Set(inHand.map((c) => c.verificationClaimedBy))).toEqual(new Set([worker.id]));
       for (const id of submissions) {
-        await until("verified", async () => (await verification(id)) === "verified", 60_000);
+        await expect.poll(() => verification(id), { timeout: 60_000 }).toBe("verified");
       }
     },
   );

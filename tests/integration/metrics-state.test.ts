@@ -81,7 +81,6 @@ it("reports submissions by state, first copies, heartbeats, the pool, the build 
 
   await db().transactionSync.update({ where: { connectionId: org.connection.id }, data: { mode: null } });
   await removeHeartbeat("worker-metrics-test");
-  await new Promise((resolve) => setTimeout(resolve, 1_100)); // the heartbeat figures are kept a second
   const after = await scrape();
   expect(value(after, 'apportion_first_copies{state="pending"}')).toBe(1);
   expect(value(after, "apportion_workers_live")).toBe(0);

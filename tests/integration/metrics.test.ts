@@ -2,9 +2,10 @@
 // production without one, and with it every named series: service calls by operation and status
 // with their latency, 429s, the adaptive limit, outbox depth and the oldest waiting batch's age,
 // sync lag as a histogram, token refresh failures and read-back outcomes.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { GET } from "@/app/api/metrics/route";
 import { withServiceAccess } from "@/lib/connections/service-access";
+import { db } from "@/lib/db";
 import { clearEnvCache, getEnv } from "@/lib/env";
 import { setAdaptiveLimitProvider } from "@/lib/metrics/adaptive-limit";
 import { metricsAnswer } from "@/lib/metrics/expose";
@@ -140,9 +141,14 @@ describe("GET /api/metrics", () => {
   });
 
   it("sync lag: each active organization once, in its bucket; a batch waiting counts with its age", async () => {
-    await submitEven(org.connection, ["51001001"]); // stored, not sent: nothing ticks here
-    await new Promise((r) => setTimeout(r, 1_100));
-    const text = await (await scrape(`Bearer ${TOKEN}`)).text();
+    const id = await submitEven(org.connection, ["51001001"]); // stored, not sent: nothing ticks here
+    // Stored a second ago, as PostgreSQL counts its age; and this process a second on, past the
+    // outbox figures kept from the previous scrape.
+    await db().$executeRaw`UPDATE "Submission" SET "createdAt" = "createdAt" - interval '1.1 seconds' WHERE id = ${id}::uuid`;
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 1_100 });
+    const text = await scrape(`Bearer ${TOKEN}`)
+      .then((answer) => answer.text())
+      .finally(() => vi.useRealTimers());
     expect(text).toMatch(/^apportion_outbox_batches\{state="pending"\} 1$/m);
     const oldest = Number(/^apportion_outbox_oldest_waiting_seconds (\S+)$/m.exec(text)?.[1]);
     expect(oldest).toBeGreaterThanOrEqual(1);

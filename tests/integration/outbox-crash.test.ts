@@ -2,7 +2,7 @@
 // (seeded: half refused before, half lost after the service acted) and one of two worker
 // processes is killed mid-way: every row is imported exactly once and none is lost.
 import { type ChildProcess, spawn } from "node:child_process";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type RunningEmulator, startEmulator } from "@/emulator/server";
 import { db } from "@/lib/db";
 import { clearEnvCache } from "@/lib/env";
@@ -52,16 +52,6 @@ function startWorkerProcess(id: string): ChildProcess {
   });
   workers.push(child);
   return child;
-}
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 describe("the outbox under faults and a crash", () => {
@@ -118,25 +108,22 @@ describe("the outbox under faults and a crash", () => {
       const doomed = startWorkerProcess("worker-doomed");
       startWorkerProcess("worker-survivor");
       // Kill one worker outright once the work is under way, whatever it is doing.
-      await until(
-        "three batches sent",
-        async () => {
-          const sent = await db().submissionBatch.count({
-            where: { submissionId, status: { in: ["sent", "complete"] } },
-          });
-          return sent >= 3 ? sent : undefined;
-        },
-        60_000,
-      );
+      await expect
+        .poll(() => db().submissionBatch.count({ where: { submissionId, status: { in: ["sent", "complete"] } } }), {
+          message: "three batches sent",
+          timeout: 60_000,
+          interval: 100,
+        })
+        .toBeGreaterThanOrEqual(3);
       process.kill(-doomed.pid!, "SIGKILL");
 
-      const status = await until(
-        "the submission to finish",
+      const status = await vi.waitFor(
         async () => {
           const s = await db().submission.findUniqueOrThrow({ where: { id: submissionId } });
-          return ["complete", "complete_with_drops", "needs_attention"].includes(s.status) ? s.status : undefined;
+          expect(["complete", "complete_with_drops", "needs_attention"], "the submission to finish").toContain(s.status);
+          return s.status;
         },
-        150_000,
+        { timeout: 150_000, interval: 100 },
       );
       expect(status).toBe("complete");
 

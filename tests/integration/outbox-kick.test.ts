@@ -12,6 +12,8 @@ import { submitEven, withSyncedOrganization } from "../support/synced-org";
 
 const org = withSyncedOrganization();
 const IMPORTS = "/admin/oauth2/api/v1/imports";
+// Mid-call states last from a few hundred milliseconds to the whole hold at the service.
+const soon = { timeout: 10_000, interval: 20 };
 
 afterEach(() => {
   delete process.env.OUTBOX_BACKOFF_MS;
@@ -84,7 +86,7 @@ describe("a kick", () => {
     const kicks = new KickQueue({ atOnce: 1 });
     const outcome = kicks.kick(submissionId!);
     // The kick has claimed and is waiting on the service; its caller went on long ago.
-    await until(async () => (await batchOf(submissionId!)).status === "sending");
+    await expect.poll(async () => (await batchOf(submissionId!)).status, soon).toBe("sending");
     expect(await importCalls()).toBe(0);
     expect(await outcome).toBe("sent");
     expect(await importCalls()).toBe(1);
@@ -133,7 +135,7 @@ describe("a kick", () => {
     expect(await kicks.kick(overflow!)).toBe("left");
     // Claimed is not yet called: a stop between the claim and the call releases the chain unsent
     // (deliverChain checks before each batch). Wait until the call is held at the service.
-    await until(async () => (await emulatorState(org.emulator)).stats.faultsServed === 1);
+    await expect.poll(async () => (await emulatorState(org.emulator)).stats.faultsServed, soon).toBe(1);
     expect(await batchOf(held!)).toMatchObject({ status: "sending", claimedBy: kicks.id });
 
     // The process stops: the queued kick never starts; the hanging one outlives the deadline and
@@ -170,7 +172,7 @@ describe("kicks and workers racing", () => {
     const [submissionId] = await submissionsFor(await splittableGifts(1));
     await holdNextImport(500);
     const worker = deliverTurn({ workerId: "worker-test", perRound: 10, staleMs: 120_000 });
-    await until(async () => (await batchOf(submissionId!)).status === "sending");
+    await expect.poll(async () => (await batchOf(submissionId!)).status, soon).toBe("sending");
     expect(await new KickQueue({ atOnce: 1 }).kick(submissionId!)).toBe("idle");
     expect(await worker).toBe(1);
     expect(await batchOf(submissionId!)).toMatchObject({ status: "sent", claimedBy: "worker-test", attempts: 1 });
@@ -182,7 +184,7 @@ describe("kicks and workers racing", () => {
     await holdNextImport(500);
     const kicks = new KickQueue({ atOnce: 1 });
     const kicked = kicks.kick(submissionId!);
-    await until(async () => (await batchOf(submissionId!)).status === "sending");
+    await expect.poll(async () => (await batchOf(submissionId!)).status, soon).toBe("sending");
     expect(await deliverTurn({ workerId: "worker-test", perRound: 10, staleMs: 120_000 })).toBe(0);
     expect(await kicked).toBe("sent");
     expect(await batchOf(submissionId!)).toMatchObject({ status: "sent", claimedBy: kicks.id, attempts: 1 });
@@ -195,7 +197,7 @@ describe("kicks and workers racing", () => {
     // The earlier one's call is slow; the later one's would be quick, and would overtake it.
     await holdNextImport(500);
     const worker = deliverTurn({ workerId: "worker-test", perRound: 10, staleMs: 120_000 });
-    await until(async () => (await batchOf(earlier!)).status === "sending");
+    await expect.poll(async () => (await batchOf(earlier!)).status, soon).toBe("sending");
     const [later] = await submissionsFor([second!]);
     expect(await new KickQueue({ atOnce: 1 }).kick(later!)).toBe("idle");
     await worker;
@@ -246,11 +248,3 @@ describe("kicks and workers racing", () => {
     expect(outcomes.filter((o) => o === "failed" || o === "left")).toEqual([]);
   }, 60_000);
 });
-
-async function until(probe: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await probe())) {
-    if (Date.now() > deadline) throw new Error("timed out");
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}

@@ -2,7 +2,7 @@
 // to date (killed, or its status update failed) must not leave the submission "processing" for
 // good: the worker settles it, and it is then read back and Verified. Found by the fleet bench,
 // whose worker was killed at that moment (bench/fleet.ts).
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db";
 import { claimFollowRuns } from "@/lib/outbox/claim";
 import { followRun } from "@/lib/outbox/follow";
@@ -18,16 +18,6 @@ afterEach(async () => {
   worker = undefined;
 });
 
-async function until<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 const submission = (id: string) => db().submission.findUniqueOrThrow({ where: { id }, include: { batches: true } });
 
 describe("a submission whose status a stopped process left behind its batches", () => {
@@ -38,27 +28,28 @@ describe("a submission whose status a stopped process left behind its batches", 
 
     // The import is recorded complete, as a round does, and the process stops before the status
     // update that follows it in the round (lib/outbox/tick.ts).
-    await until(
-      "the import recorded",
-      async () => {
-        const runs = await claimFollowRuns(1, 25, 0, id);
-        for (const run of runs) await followRun(run);
-        return (await submission(id)).batches.every((b) => b.status === "complete");
-      },
-      20_000,
-    );
+    await expect
+      .poll(
+        async () => {
+          const runs = await claimFollowRuns(1, 25, 0, id);
+          for (const run of runs) await followRun(run);
+          return (await submission(id)).batches.every((b) => b.status === "complete");
+        },
+        { message: "the import recorded", timeout: 20_000 },
+      )
+      .toBe(true);
     const left = await submission(id);
     expect(left.status).toBe("processing");
     expect(left.verification).toBeNull();
 
     worker = startWorker({ pollMs: 50, without: ["sync"] });
-    const verified = await until(
-      "the submission verified",
+    const verified = await vi.waitFor(
       async () => {
         const s = await submission(id);
-        return s.verification === "verified" && s;
+        expect(s.verification, "the submission verified").toBe("verified");
+        return s;
       },
-      30_000,
+      { timeout: 30_000 },
     );
     expect(verified.status).toBe("complete");
   });

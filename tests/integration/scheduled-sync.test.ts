@@ -17,14 +17,6 @@ afterEach(async () => {
   worker = undefined;
 });
 
-async function until(what: string, probe: () => Promise<boolean>, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await probe())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 describe("the scheduled sync", () => {
   it("copies a gift added at the service without any request", async () => {
     const before = await syncState(org.connection.id);
@@ -53,7 +45,9 @@ describe("the scheduled sync", () => {
         without: ["deliver", "follow", "read-back"],
         sync: { intervalMs: 2_000, turnMs: 5_000 },
       });
-      await until("a complete run", async () => heard.includes(org.connection.id), 15_000);
+      await expect
+        .poll(() => heard.includes(org.connection.id), { message: "a complete run", timeout: 15_000, interval: 100 })
+        .toBe(true);
       expect((await copiedIds(org.connection.id)).has("99000001")).toBe(true);
       const after = await syncState(org.connection.id);
       expect(after.requestedAt).toBeNull();

@@ -125,16 +125,24 @@ describe("templates and the To allocate inbox", () => {
         ]),
       ),
     );
-    await until(async () => (await activeServiceSplits(org.emulator)).some((s) => s.id === "other-app-1"));
+    await expect
+      .poll(async () => (await activeServiceSplits(org.emulator)).some((s) => s.id === "other-app-1"), {
+        timeout: 30_000,
+      })
+      .toBe(true);
 
     const worker = startWorker({ pollMs: 20 });
     try {
-      await until(async () => {
-        const sent = (await items()).find((i) => i.submissionId);
-        if (!sent?.submissionId) return false;
-        const s = await db().submission.findUniqueOrThrow({ where: { id: sent.submissionId } });
-        return s.verification === "verified";
-      });
+      await expect
+        .poll(
+          async () => {
+            const sent = (await items()).find((i) => i.submissionId);
+            if (!sent?.submissionId) return null;
+            return (await db().submission.findUniqueOrThrow({ where: { id: sent.submissionId } })).verification;
+          },
+          { timeout: 30_000 },
+        )
+        .toBe("verified");
     } finally {
       await worker.stop();
     }
@@ -302,11 +310,3 @@ describe("templates and the To allocate inbox", () => {
     expect(await skipItems(org.connection.id, [mine!.id, mine!.id])).toEqual({ skipped: 1 });
   });
 });
-
-async function until(condition: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error("timed out waiting");
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}

@@ -3,7 +3,7 @@
 // worker's real loops run against the emulator and nothing reaches it. The pause is also read
 // where the submission is stored, not only at the claim; and a template's campaign and fund ids
 // must be ones the organization's copy knows, when saved and when sent.
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db";
 import { storedAllocation } from "@/lib/bulk/stored";
 import { readStoredJson } from "@/lib/stored-json";
@@ -64,27 +64,20 @@ async function runWorker(turns = 5): Promise<void> {
   try {
     let seen = 0;
     let last: string | null = null;
-    const deadline = Date.now() + 30_000;
-    while (seen < turns) {
-      if (Date.now() > deadline) throw new Error("the templates loop took no turns");
-      const beat = await db().workerHeartbeat.findUnique({ where: { workerId: worker.id } });
-      const turn = (beat?.loops as Record<string, string | null> | null)?.templates ?? null;
-      if (turn && turn !== last) {
-        seen++;
-        last = turn;
-      }
-      await new Promise((r) => setTimeout(r, 25));
-    }
+    await vi.waitFor(
+      async () => {
+        const beat = await db().workerHeartbeat.findUnique({ where: { workerId: worker.id } });
+        const turn = (beat?.loops as Record<string, string | null> | null)?.templates ?? null;
+        if (turn && turn !== last) {
+          seen++;
+          last = turn;
+        }
+        expect(seen, "the templates loop's turns").toBeGreaterThanOrEqual(turns);
+      },
+      { timeout: 30_000, interval: 25 },
+    );
   } finally {
     await worker.stop();
-  }
-}
-
-async function until(condition: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error("timed out waiting");
-    await new Promise((r) => setTimeout(r, 25));
   }
 }
 
@@ -162,7 +155,9 @@ describe("stop means stop: gifts queued to send by themselves", () => {
     // The split check at the service takes a while: the admin pauses meanwhile.
     await emulatorSwitch(org.emulator, "faults", { latency_ms: 800 });
     const round = sendAutomaticOnce("worker-slow");
-    await until(async () => (await items()).every((i) => i.status === "sending"));
+    await expect
+      .poll(async () => (await items()).every((i) => i.status === "sending"), { timeout: 30_000, interval: 25 })
+      .toBe(true);
     await setPaused(org.connection.id, true, "the admin signed in to Riverside");
     expect(await round).toBe(true);
     await emulatorSwitch(org.emulator, "faults", { latency_ms: 0 });
@@ -179,7 +174,9 @@ describe("stop means stop: gifts queued to send by themselves", () => {
     await queueGifts(1);
     await emulatorSwitch(org.emulator, "faults", { latency_ms: 600 });
     const round = sendAutomaticOnce("worker-racing");
-    await until(async () => (await items()).every((i) => i.status === "sending"));
+    await expect
+      .poll(async () => (await items()).every((i) => i.status === "sending"), { timeout: 30_000, interval: 25 })
+      .toBe(true);
     // The switch is turned off in a transaction still open when the worker stores.
     await db().$transaction(async (tx) => {
       await tx.allocationTemplate.update({ where: { id: made.id }, data: { autoSend: false } });

@@ -54,7 +54,7 @@ describe("the in-process worker's own pool", () => {
         worker = startWorkerOnOwnPool({ pollMs: 50, sync: { concurrency: 1, turnMs: 600_000, intervalMs: 3_600_000 } });
         await requestSync(org.connection.id);
         const connects: number[] = [];
-        while ((await copied()) < 2_000) await new Promise((r) => setTimeout(r, 20));
+        await expect.poll(copied, { timeout: 120_000, interval: 20 }).toBeGreaterThanOrEqual(2_000);
         // Connect, again and again, while the copy goes on.
         while (!(await copyDone()) && connects.length < 200) {
           const started = Date.now();

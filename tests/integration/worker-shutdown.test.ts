@@ -25,14 +25,6 @@ afterAll(async () => {
   await emulator.close();
 });
 
-async function until(what: string, probe: () => Promise<boolean>, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await probe())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 describe("the worker on SIGTERM", () => {
   it("releases every claim and lease within its deadline and exits 0", { timeout: 120_000 }, async () => {
     await resetTables();
@@ -75,14 +67,15 @@ describe("the worker on SIGTERM", () => {
     const exited = new Promise<{ code: number | null; at: number }>((resolve) =>
       child!.on("exit", (code) => resolve({ code, at: Date.now() })),
     );
-    await until(
-      "the worker holding batches, Harbor's sync lease and its heartbeat",
-      async () =>
-        (await db().submissionBatch.count({ where: { claimedBy: WORKER_ID, status: "sending" } })) > 1 &&
-        (await db().transactionSync.count({ where: { connectionId: harbor.id, leaseOwner: WORKER_ID } })) === 1 &&
-        (await db().workerHeartbeat.count({ where: { workerId: WORKER_ID } })) === 1,
-      60_000,
-    );
+    await expect
+      .poll(
+        async () =>
+          (await db().submissionBatch.count({ where: { claimedBy: WORKER_ID, status: "sending" } })) > 1 &&
+          (await db().transactionSync.count({ where: { connectionId: harbor.id, leaseOwner: WORKER_ID } })) === 1 &&
+          (await db().workerHeartbeat.count({ where: { workerId: WORKER_ID } })) === 1,
+        { message: "the worker holding batches, Harbor's sync lease and its heartbeat", timeout: 60_000 },
+      )
+      .toBe(true);
 
     const signalledAt = Date.now();
     child.kill("SIGTERM");

@@ -6,6 +6,7 @@
 import type { splitJson } from "@/emulator/imports/model";
 import type { RunningEmulator } from "@/emulator/server";
 import { withServiceAccess } from "@/lib/connections/service-access";
+import { vi } from "vitest";
 
 export type OutsideRow = {
   id?: string;
@@ -39,20 +40,20 @@ export async function splitOutsideApportion(
     if (response.status !== 200) throw new Error(`the outside import was refused: ${response.status}`);
     return (await response.json()) as { id: number };
   });
-  for (let i = 0; i < 200; i++) {
-    const view = await fetch(`${emulator.url}/__emulator/organizations/1001/imports`);
-    const { imports } = (await view.json()) as {
-      imports: { id: number; completed_at: string | null; rows_dropped: number; notifications: unknown[] }[];
-    };
-    const done = imports.find((i) => i.id === created.id && i.completed_at !== null);
-    if (done) {
-      if (done.rows_dropped > 0)
-        throw new Error(`the outside import dropped rows: ${JSON.stringify(done.notifications)}`);
-      return;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error("the outside import was not processed");
+  const done = await vi.waitFor(
+    async () => {
+      const view = await fetch(`${emulator.url}/__emulator/organizations/1001/imports`);
+      const { imports } = (await view.json()) as {
+        imports: { id: number; completed_at: string | null; rows_dropped: number; notifications: unknown[] }[];
+      };
+      const found = imports.find((i) => i.id === created.id && i.completed_at !== null);
+      if (!found) throw new Error("the outside import was not processed");
+      return found;
+    },
+    // About what the two hundred tries of 10 ms and a local request each used to allow.
+    { timeout: 3_000, interval: 10 },
+  );
+  if (done.rows_dropped > 0) throw new Error(`the outside import dropped rows: ${JSON.stringify(done.notifications)}`);
 }
 
 /** A split as the emulator's test view shows it: the fields of its own model the tests compare. */

@@ -3,6 +3,7 @@
 // start with "refuse" are refused with a temporary failure (451), as a struggling server would.
 import { type ParsedMail, simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
+import { expect, vi } from "vitest";
 
 export type SmtpInbox = {
   url: string;
@@ -41,14 +42,14 @@ export async function startSmtpInbox(): Promise<SmtpInbox> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
-    async waitFor(count, ms = 5_000) {
-      const until = Date.now() + ms;
-      while (mails.length < count) {
-        if (Date.now() > until) throw new Error(`expected ${count} mails, got ${mails.length}`);
-        await new Promise((r) => setTimeout(r, 20));
-      }
-      return mails;
-    },
+    waitFor: (count, ms = 5_000) =>
+      vi.waitFor(
+        () => {
+          expect(mails.length, "mails arrived").toBeGreaterThanOrEqual(count);
+          return mails;
+        },
+        { timeout: ms, interval: 20 },
+      ),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
