@@ -1,6 +1,7 @@
 // Checks the transactions of a bulk allocation against what the app knows, the same way the
-// editor's submission is checked: every row parsed by the one split row schema, the sum rule,
-// the 100-row limit, a transaction that is still being processed. What passes becomes the
+// editor's submission is checked: lines in cents (a CSV's parsed by parse-lines.ts with the one
+// split row schema, a rule's or template's computed), the sum rule, the 100-row limit, a
+// transaction that is still being processed. What passes becomes the
 // allocation that will be sent; what does not is kept with its reasons, and nothing of it is sent.
 import "server-only";
 import { db } from "@/lib/db";
@@ -10,14 +11,7 @@ import { nextSplitId, transactionRefFor } from "@/lib/splits/split-ids";
 import { splitSelect } from "@/lib/splits/split";
 import { takenSplitIds } from "@/lib/transactions/taken-split-ids";
 import { campaignNow, type HeldSplit, keepGiftCampaign } from "@/lib/splits/placement";
-import {
-  type Allocation,
-  MAX_ROWS_PER_TRANSACTION,
-  type SplitRow,
-  splitRowSchema,
-  sumProblem,
-} from "@/lib/splits/schema";
-import { type CsvColumn, type CsvGroup, mapColumns, MAX_VALUE_LENGTH } from "./csv-format";
+import { type Allocation, MAX_ROWS_PER_TRANSACTION, type SplitRow, sumProblem } from "@/lib/splits/schema";
 
 export type CheckedRow = { line: number | null; values: Record<string, string>; errors: string[] };
 
@@ -39,15 +33,23 @@ type Known = {
   inFlight: boolean;
 };
 
-/** Checks each group and returns one item per group, in order. `columns` are the file's headers;
- *  `earlierKeys` maps transactions already in the draft (from earlier parts) to the key used. */
-export async function checkGroups(
+/** One line in cents: its split (null when its text did not parse, `errors` say why) and, for the
+ *  preview and the error CSV, the file's line number and values (none for a rule's or template's). */
+export type CentsLine = {
+  line: number | null;
+  values: Record<string, string>;
+  errors: string[];
+  split: SplitRow | null;
+};
+export type LineGroup = { transaction: string; lines: CentsLine[] };
+
+/** Checks each group and returns one item per group, in order. `earlierKeys` maps transactions
+ *  already in the draft (from earlier parts) to the key used. */
+export async function checkLines(
   connectionId: string,
-  columns: readonly string[],
-  groups: readonly CsvGroup[],
+  groups: readonly LineGroup[],
   earlierKeys: ReadonlyMap<string, string> = new Map(),
 ): Promise<CheckedItem[]> {
-  const { byColumn } = mapColumns(columns);
   const known = await loadKnown(
     connectionId,
     groups.map((g) => g.transaction),
@@ -62,8 +64,7 @@ export async function checkGroups(
   }
   return groups.map((group) => {
     const transaction = known.get(group.transaction);
-    const checked = group.rows.map((row) => checkRow(row.values, byColumn, row.line, row.problem));
-    const rows = checked.map((c) => c.row);
+    const rows: CheckedRow[] = group.lines.map((l) => ({ line: l.line, values: l.values, errors: [...l.errors] }));
     const item: CheckedItem = {
       transactionKey: group.transaction,
       transactionId: transaction?.transaction.transactionId ?? null,
@@ -97,12 +98,12 @@ export async function checkGroups(
     }
     // A blank campaign keeps the gift's own; a gift with none leaves that line to be named.
     const home = campaignNow(transaction.transaction, transaction.active);
-    const parsed = checked
-      .map((c) => {
-        if (!c.parsed) return null;
-        const kept = keepGiftCampaign(c.parsed, home);
+    const parsed = group.lines
+      .map((l, index) => {
+        if (!l.split || l.errors.length > 0) return null;
+        const kept = keepGiftCampaign(l.split, home);
         if (kept.ok) return kept.row;
-        c.row.errors.push(`campaign: ${kept.error}`);
+        rows[index]?.errors.push(`campaign: ${kept.error}`);
         return null;
       })
       .filter((p): p is SplitRow => p !== null);
@@ -141,58 +142,6 @@ function transactionProblems(known: Known, rowCount: number, parsed: readonly Sp
     if (problem) problems.push(problem);
   }
   return problems;
-}
-
-/** One line's values parsed by the editor's own row schema; its problems named by column. */
-function checkRow(
-  values: Record<string, string>,
-  byColumn: Partial<Record<CsvColumn, string>>,
-  line: number | null,
-  problem?: string,
-): { row: CheckedRow; parsed: SplitRow | null } {
-  const errors: string[] = [];
-  if (problem) errors.push(problem);
-  const tooLong = Object.entries(values).find(([, v]) => v.length > MAX_VALUE_LENGTH);
-  if (tooLong) errors.push(`${tooLong[0]}: at most ${MAX_VALUE_LENGTH} characters.`);
-  const result = parseRow(fieldsOf(values, byColumn));
-  if (!result.success) {
-    for (const issue of result.error.issues)
-      errors.push(`${COLUMN_OF[String(issue.path[0])] ?? "row"}: ${issue.message}`);
-  }
-  return { row: { line, values, errors }, parsed: errors.length === 0 && result.success ? result.data : null };
-}
-
-const COLUMN_OF: Record<string, CsvColumn> = {
-  amount: "amount",
-  quantity: "quantity",
-  campaign: "campaign",
-  campaignId: "campaign_id",
-  parentCampaign: "parent_campaign",
-  parentCampaignId: "parent_campaign_id",
-  fund: "fund",
-  fundId: "fund_id",
-};
-
-/** The values under our column names (the row kept for the preview and the error CSV uses these). */
-function fieldsOf(values: Record<string, string>, byColumn: Partial<Record<CsvColumn, string>>) {
-  const fields: Record<string, string> = {};
-  for (const [column, header] of Object.entries(byColumn)) fields[column] = values[header] ?? "";
-  return fields;
-}
-
-function parseRow(fields: Record<string, string>) {
-  return splitRowSchema.safeParse({
-    // Split ids are assigned once the rows are known good (allocationFor).
-    splitId: "unassigned",
-    amount: fields.amount ?? "",
-    quantity: fields.quantity?.trim() ? fields.quantity : "1",
-    campaign: fields.campaign ?? "",
-    campaignId: fields.campaign_id ?? "",
-    parentCampaign: fields.parent_campaign ?? "",
-    parentCampaignId: fields.parent_campaign_id ?? "",
-    fund: fields.fund ?? "",
-    fundId: fields.fund_id ?? "",
-  });
 }
 
 /** The rows re-use the transaction's active split ids in order (an update, as in the editor),

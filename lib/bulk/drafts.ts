@@ -7,11 +7,14 @@ import { sqlIn } from "@/lib/db-sql";
 import { db, type Tx } from "@/lib/db";
 import { type BulkDraft, Prisma } from "@/lib/generated/prisma/client";
 import { centsToInput } from "@/lib/splits/money";
+import type { SplitRow } from "@/lib/splits/schema";
 import type { GiftFilters } from "@/lib/transactions/filters";
 import { whereFor } from "@/lib/transactions/read";
-import { type CheckedItem, checkGroups } from "./check";
+import { type CheckedItem, checkLines, type LineGroup } from "./check";
 import { type CsvGroup, mapColumns, MAX_BULK_ROWS, MAX_BULK_TRANSACTIONS } from "./csv-format";
 import { applyRule } from "./basis-points";
+import { parseGroups } from "./parse-lines";
+import { shareLines } from "./share-lines";
 import type { Rule } from "./rule";
 
 export const RULE_COLUMNS = ["transaction_id", "amount", "quantity", "campaign", "campaign_id", "fund", "fund_id"];
@@ -39,7 +42,7 @@ export async function addCsvItems(
   if (groups.some((g) => g.rows.some((row) => (row.values[keyHeader] ?? "").trim() !== g.transaction))) {
     throw new AppError("invalid_input", "A line is grouped under another transaction than its transaction_id.");
   }
-  const items = await checkGroups(connectionId, draft.columns, groups, await earlierKeysOf(db(), draft.id));
+  const items = await checkLines(connectionId, parseGroups(draft.columns, groups), await earlierKeysOf(db(), draft.id));
   const rows = items.reduce((n, i) => n + i.rows.length, 0);
 
   await db().$transaction(
@@ -132,36 +135,21 @@ export async function createRuleDraft(
       `More than ${MAX_BULK_TRANSACTIONS} transactions match; narrow the filters (a date range or a campaign).`,
     );
   }
-  const groups: CsvGroup[] = transactions.map((transaction) => {
-    const shares = applyRule(Number(transaction.amountCents), input.rule);
-    return {
-      transaction: transaction.transactionId,
-      rows: input.rule.lines
-        .map((line, index) => ({ line, cents: shares[index] ?? 0 }))
-        // A share of 0 cents (a tiny gift) is left out: the service refuses amounts of 0.
-        .filter(({ cents }) => cents > 0)
-        .map(({ line, cents }) => ({
-          line: null,
-          values: {
-            transaction_id: transaction.transactionId,
-            amount: centsToInput(cents),
-            quantity: "1",
-            campaign: line.campaign ?? "",
-            campaign_id: line.campaignId ?? "",
-            fund: line.fund,
-            fund_id: line.fundId ?? "",
-          },
-        })),
-    };
-  });
-  const rows = groups.reduce((n, g) => n + g.rows.length, 0);
+  const groups: LineGroup[] = transactions.map((transaction) => ({
+    transaction: transaction.transactionId,
+    lines: shareLines(input.rule.lines, applyRule(Number(transaction.amountCents), input.rule)).map((line) => ({
+      ...line,
+      values: line.split ? ruleValues(transaction.transactionId, line.split) : {},
+    })),
+  }));
+  const rows = groups.reduce((n, g) => n + g.lines.length, 0);
   if (rows > MAX_BULK_ROWS) {
     throw new AppError(
       "invalid_input",
       `This rule would make ${rows.toLocaleString("en-US")} rows; a bulk allocation has at most ${MAX_BULK_ROWS.toLocaleString("en-US")}. Narrow the filters.`,
     );
   }
-  const items = await checkGroups(connectionId, RULE_COLUMNS, groups);
+  const items = await checkLines(connectionId, groups);
   // Created with its items in one transaction: a failure leaves no half-made draft behind.
   return db().$transaction(
     async (tx) => {
@@ -173,6 +161,19 @@ export async function createRuleDraft(
     },
     { timeout: 120_000 },
   );
+}
+
+/** A rule's line as the draft's preview and error CSV show it, under RULE_COLUMNS. */
+function ruleValues(transactionId: string, split: SplitRow): Record<string, string> {
+  return {
+    transaction_id: transactionId,
+    amount: centsToInput(split.amount),
+    quantity: String(split.quantity),
+    campaign: split.campaign ?? "",
+    campaign_id: split.campaignId ?? "",
+    fund: split.fund,
+    fund_id: split.fundId ?? "",
+  };
 }
 
 export async function discardDraft(connectionId: string, draftId: string): Promise<void> {

@@ -6,13 +6,11 @@
 // item, ever (unique per gift), with the allocation checked as a bulk rule's lines are
 // (lib/bulk/check.ts: the editor's row schema, the sum rule, split ids, in flight).
 import "server-only";
-import { type CheckedItem, checkGroups } from "@/lib/bulk/check";
-import type { CsvGroup } from "@/lib/bulk/csv-format";
+import { type CheckedItem, checkLines, type LineGroup } from "@/lib/bulk/check";
+import { shareLines } from "@/lib/bulk/share-lines";
 import { db } from "@/lib/db";
 import { fragment, join, sql, utcInstant } from "@/lib/db-sql";
-import { centsToInput } from "@/lib/splits/money";
 import type { Allocation } from "@/lib/splits/schema";
-import { CSV_COLUMNS } from "@/lib/bulk/csv-format";
 import { describeNewName, namesInUse, unusedNames } from "@/lib/submissions/new-names";
 import { CONTACT_SEARCH_LENGTH } from "@/lib/transactions/store-page";
 import { templateShares } from "./shares";
@@ -106,7 +104,7 @@ async function propose(
   const byId = new Map(templates.map((t) => [t.id, t]));
   const matched = gifts.filter((g) => g.templateIds.length > 0);
   const single = matched.filter((g) => g.templateIds.length === 1);
-  const groups: CsvGroup[] = [];
+  const groups: LineGroup[] = [];
   const unfit = new Map<string, string>();
   for (const gift of single) {
     const template = byId.get(gift.templateIds[0] ?? "");
@@ -115,7 +113,7 @@ async function propose(
     if (typeof group === "string") unfit.set(gift.transactionId, group);
     else groups.push(group);
   }
-  const checked = new Map((await checkGroups(connectionId, CSV_COLUMNS, groups)).map((i) => [i.transactionKey, i]));
+  const checked = new Map((await checkLines(connectionId, groups)).map((i) => [i.transactionKey, i]));
   const rows = matched.map((gift) => {
     const base = { connectionId, transactionId: gift.transactionId };
     if (gift.templateIds.length > 1) {
@@ -178,31 +176,12 @@ async function storeItems(rows: readonly ItemRow[]): Promise<void> {
     ON CONFLICT ("connectionId", "transactionId") DO NOTHING`;
 }
 
-/** The template's lines as a bulk rule's rows for this gift; a sentence when they cannot be. */
-function groupFor(transactionId: string, totalCents: number, template: LoadedTemplate): CsvGroup | string {
+/** The template's lines in cents for this gift, checked as a bulk rule's are; a sentence when
+ *  they cannot be. */
+function groupFor(transactionId: string, totalCents: number, template: LoadedTemplate): LineGroup | string {
   const shares = templateShares(totalCents, template.lines);
   if (!shares.ok) return shares.error;
-  return {
-    transaction: transactionId,
-    rows: template.lines
-      .map((line, index) => ({ line, cents: shares.cents[index] ?? 0 }))
-      // A share of 0 cents is left out: the service refuses amounts of 0.
-      .filter(({ cents }) => cents > 0)
-      .map(({ line, cents }) => ({
-        line: null,
-        values: {
-          transaction_id: transactionId,
-          amount: centsToInput(cents),
-          quantity: "1",
-          campaign: line.campaign ?? "",
-          campaign_id: line.campaignId ?? "",
-          parent_campaign: line.parentCampaign ?? "",
-          parent_campaign_id: line.parentCampaignId ?? "",
-          fund: line.fund,
-          fund_id: line.fundId ?? "",
-        },
-      })),
-  };
+  return { transaction: transactionId, lines: shareLines(template.lines, shares.cents) };
 }
 
 /** One gift's proposal from the template the admin chose: the allocation, or why there is none. */
@@ -218,7 +197,7 @@ export async function proposalFor(
   if (!gift) return { allocation: null, note: "This gift is no longer in Apportion's copy of the service's gifts." };
   const group = groupFor(transactionId, Number(gift.amountCents), template);
   if (typeof group === "string") return { allocation: null, note: group };
-  const [item] = await checkGroups(connectionId, CSV_COLUMNS, [group]);
+  const [item] = await checkLines(connectionId, [group]);
   if (!item?.valid || !item.allocation) return { allocation: null, note: item ? problemsOf(item) : null };
   const fresh = (await namesNewTo(connectionId, [template])).get(template.id) ?? [];
   return { allocation: item.allocation, note: newNamesNote(fresh) };
