@@ -2,7 +2,7 @@ import type { Destination } from "@/lib/splits/allocation-changes";
 import { ScrollBox } from "@/components/ui/scroll-box";
 import { formatChange } from "@/lib/splits/format-change";
 import { formatCents } from "@/lib/splits/money";
-import { DEFAULT_CAMPAIGN_LABEL } from "./picker-logic";
+import { DEFAULT_CAMPAIGN_LABEL } from "@/components/name-picker/picker-logic";
 
 type Props = { changes: Destination[]; currency: string; total: number };
 
