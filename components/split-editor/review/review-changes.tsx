@@ -1,7 +1,5 @@
 import type { Destination } from "@/lib/splits/allocation-changes";
-import { ScrollBox } from "@/components/ui/scroll-box";
-import { formatChange } from "@/lib/splits/format-change";
-import { formatCents } from "@/lib/splits/money";
+import { MovesTable } from "@/components/ui/moves-table";
 import { DEFAULT_CAMPAIGN_LABEL } from "@/components/name-picker/picker-logic";
 
 type Props = { changes: Destination[]; currency: string; total: number };
@@ -12,47 +10,23 @@ const label = (d: Destination) => `${d.serviceDefault ? DEFAULT_CAMPAIGN_LABEL :
 export function ChangesTable({ changes, currency, total }: Props) {
   return (
     <>
-      <ScrollBox label="Where the money goes">
-        <table className="table review-table">
-          <caption className="visually-hidden">Where the money goes, before and after</caption>
-          <thead>
-            <tr>
-              <th scope="col">Campaign / fund</th>
-              <th scope="col" className="num">
-                Before
-              </th>
-              <th scope="col" className="num">
-                After
-              </th>
-              <th scope="col" className="num">
-                Change
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {changes.map((d, i) => {
-              const delta = d.afterCents - d.beforeCents;
-              return (
-                <tr key={d.key}>
-                  <th scope="row">
-                    <span className={`swatch swatch--${i % 8}`} aria-hidden="true" /> {label(d)}
-                    {d.parent && <span className="muted small"> (in {d.parent})</span>}
-                  </th>
-                  <td className="num" data-label="Before">
-                    {d.beforeCents ? formatCents(d.beforeCents, currency) : "—"}
-                  </td>
-                  <td className="num" data-label="After">
-                    {d.afterCents ? formatCents(d.afterCents, currency) : "—"}
-                  </td>
-                  <td data-label="Change" className={`num${delta < 0 ? " is-down" : delta > 0 ? " is-up" : ""}`}>
-                    {delta === 0 ? "no change" : formatChange(delta, currency)}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </ScrollBox>
+      <MovesTable
+        caption="Where the money goes, before and after"
+        captionHidden
+        placeHeader="Campaign / fund"
+        rows={changes.map((d, i) => ({
+          key: d.key,
+          place: (
+            <>
+              <span className={`swatch swatch--${i % 8}`} aria-hidden="true" /> {label(d)}
+              {d.parent && <span className="muted small"> (in {d.parent})</span>}
+            </>
+          ),
+          currency,
+          beforeCents: d.beforeCents,
+          afterCents: d.afterCents,
+        }))}
+      />
       <div className="bars" aria-hidden="true">
         <Bar title="Before" changes={changes} side="beforeCents" total={total} />
         <Bar title="After" changes={changes} side="afterCents" total={total} />
