@@ -1,6 +1,7 @@
 import Link from "next/link";
 import type { FundMove } from "@/lib/funds/moved";
 import type { CampaignRow, FundRow } from "@/lib/funds/report";
+import { MovesTable } from "@/components/ui/moves-table";
 import { ScrollBox } from "@/components/ui/scroll-box";
 import { formatCents } from "@/lib/splits/money";
 
@@ -80,47 +81,14 @@ export function TotalsTable({
   );
 }
 
-/** Before → after per fund, and the difference with its sign: money in is +, money out −. */
+/** Before → after per fund, and the difference with its sign. */
 export function MovedTable({ rows, caption, id }: { rows: FundMove[]; caption: string; id: string }) {
   return (
-    <ScrollBox label={caption}>
-      <table className="table table--stack" id={id}>
-        <caption className="table-caption">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Fund</th>
-            <th scope="col" className="num">
-              Before
-            </th>
-            <th scope="col" className="num">
-              After
-            </th>
-            <th scope="col" className="num">
-              Change
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((m) => {
-            const change = m.afterCents - m.beforeCents;
-            return (
-              <tr key={`${m.currency}-${m.fund}`}>
-                <th scope="row">{m.fund}</th>
-                <td className="num" data-label="Before">
-                  {formatCents(m.beforeCents, m.currency)}
-                </td>
-                <td className="num" data-label="After">
-                  {formatCents(m.afterCents, m.currency)}
-                </td>
-                <td className="num" data-label="Change">
-                  {change > 0 ? "+" : "−"}
-                  {formatCents(Math.abs(change), m.currency)}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </ScrollBox>
+    <MovesTable
+      id={id}
+      caption={caption}
+      placeHeader="Fund"
+      rows={rows.map((m) => ({ key: `${m.currency}-${m.fund}`, place: m.fund, ...m }))}
+    />
   );
 }

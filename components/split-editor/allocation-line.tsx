@@ -7,7 +7,7 @@ import type { EditorValues } from "@/lib/splits/editor-lines";
 import { formatCents } from "@/lib/splits/money";
 import { FigureCells, NameCell } from "./line-cells";
 import { timesText } from "./quantity-text";
-import { keptParent, type NameOption } from "./picker-logic";
+import { keptParent, type NameOption } from "@/components/name-picker/picker-logic";
 import type { LineActions } from "./use-line-actions";
 import { type Field, useLineView } from "./use-line-view";
 

@@ -1,6 +1,6 @@
 import type { Holding } from "@/lib/splits/editor-allocation";
 import { formatCents } from "@/lib/splits/money";
-import { DEFAULT_CAMPAIGN_LABEL } from "./picker-logic";
+import { DEFAULT_CAMPAIGN_LABEL } from "@/components/name-picker/picker-logic";
 
 /** Where money sits, one entry per split, in words: "$33.34 · Spring Appeal / General". */
 export function HoldingsList({ holdings, currency }: { holdings: Holding[] | null; currency: string }) {

@@ -3,8 +3,8 @@
 import { type ChangeEvent, useCallback } from "react";
 import type { UseFormRegister, UseFormRegisterReturn } from "react-hook-form";
 import type { EditorValues, NameChoice } from "@/lib/splits/editor-lines";
-import { NamePicker } from "./name-picker";
-import type { NameOption } from "./picker-logic";
+import { NamePicker } from "@/components/name-picker/name-picker";
+import type { NameOption } from "@/components/name-picker/picker-logic";
 import type { LineActions } from "./use-line-actions";
 import type { Field } from "./use-line-view";
 

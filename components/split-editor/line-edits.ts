@@ -11,7 +11,7 @@ import { MAX_ROWS_PER_TRANSACTION } from "@/lib/splits/row-limit";
 import { distributePatches, type Outcome, remainderPatch, splitEvenlyPatches } from "@/lib/splits/line-operations";
 import { type LinePatch, percentPatch, settleAmount } from "@/lib/splits/line-typing";
 import type { EditorGift } from "@/lib/transactions/editor-data";
-import type { NameOption } from "./picker-logic";
+import type { NameOption } from "@/components/name-picker/picker-logic";
 
 export type EditContext = {
   form: UseFormReturn<EditorValues>;

@@ -5,13 +5,13 @@ import { Button } from "@/components/ui/button";
 import { AllocationTable } from "./allocation-table";
 import { EditorBar } from "./editor-bar";
 import { loadExpressions } from "@/lib/splits/amount-text";
-import { loadPickers } from "./name-picker";
+import { loadPickers } from "@/components/name-picker/name-picker";
 import { type SplitEditorProps, useSplitEditor } from "./use-split-editor";
 
 // What is needed only once the admin acts loads when they first reach for the editor (pointer or
 // focus), not with the page: the review (zod, the import builder), the stale-gift panel, the list
 // of splits to remove, the question before leaving, the pickers and the buttons' arithmetic.
-const loadReview = () => import("./review-dialog");
+const loadReview = () => import("./review/review-dialog");
 const ReviewDialog = lazy(loadReview);
 const loadPanels = () => import("./editor-panels");
 const EditorPanels = lazy(loadPanels);

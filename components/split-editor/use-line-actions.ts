@@ -4,7 +4,7 @@ import { useMemo } from "react";
 import { useLatest } from "@/lib/hooks/use-latest";
 import type { NameChoice } from "@/lib/splits/editor-lines";
 import type { EditContext } from "./line-edits";
-import type { NameOption } from "./picker-logic";
+import type { NameOption } from "@/components/name-picker/picker-logic";
 
 export type LineActions = ReturnType<typeof useLineActions>;
 

@@ -10,7 +10,7 @@ import type { EditorValues } from "@/lib/splits/editor-lines";
 import type { CampaignOption } from "@/lib/transactions/read";
 import type { EditorData, EditorGift } from "@/lib/transactions/editor-data";
 import type { Draft } from "./editor-draft";
-import type { NameOption } from "./picker-logic";
+import type { NameOption } from "@/components/name-picker/picker-logic";
 import { editorStatus } from "./editor-status";
 import { useSummary, useSummaryStore } from "./editor-summary";
 import { useEditorDraft } from "./use-editor-draft";

@@ -4,8 +4,7 @@ import { useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Notice } from "@/components/ui/notice";
-import { ScrollBox } from "@/components/ui/scroll-box";
-import { formatChange } from "@/lib/splits/format-change";
+import { MovesTable } from "@/components/ui/moves-table";
 import { formatCents } from "@/lib/splits/money";
 import type { SelectionMoves } from "@/lib/templates/inbox-moves";
 import type { ConfirmedName } from "@/lib/splits/schema";
@@ -106,43 +105,11 @@ export function ApproveDialog({ summary, all, onCancel, onSend }: Props) {
 /** Per fund the selection's gifts touch: before, after and the change, largest change first. */
 function FundsTable({ moves }: { moves: SelectionMoves }) {
   return (
-    <ScrollBox label="What moves, per fund">
-      <table className="table review-table">
-        <caption className="visually-hidden">What moves, per fund, before and after</caption>
-        <thead>
-          <tr>
-            <th scope="col">Fund</th>
-            <th scope="col" className="num">
-              Before
-            </th>
-            <th scope="col" className="num">
-              After
-            </th>
-            <th scope="col" className="num">
-              Change
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {moves.funds.map((f) => {
-            const delta = f.afterCents - f.beforeCents;
-            return (
-              <tr key={`${f.currency}-${f.fund}`}>
-                <th scope="row">{f.fund}</th>
-                <td className="num" data-label="Before">
-                  {f.beforeCents ? formatCents(f.beforeCents, f.currency) : "—"}
-                </td>
-                <td className="num" data-label="After">
-                  {f.afterCents ? formatCents(f.afterCents, f.currency) : "—"}
-                </td>
-                <td data-label="Change" className={`num${delta < 0 ? " is-down" : delta > 0 ? " is-up" : ""}`}>
-                  {delta === 0 ? "no change" : formatChange(delta, f.currency)}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </ScrollBox>
+    <MovesTable
+      caption="What moves, per fund, before and after"
+      captionHidden
+      placeHeader="Fund"
+      rows={moves.funds.map((f) => ({ key: `${f.currency}-${f.fund}`, place: f.fund, ...f }))}
+    />
   );
 }

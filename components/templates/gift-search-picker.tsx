@@ -7,7 +7,7 @@
 // aria-activedescendant; Enter chooses it). Nobody knows a gift by the service's id.
 import { useCombobox } from "downshift";
 import { useEffect, useState } from "react";
-import { useMenuPlacement } from "@/components/split-editor/menu-placement";
+import { useMenuPlacement } from "@/components/name-picker/menu-placement";
 import { apiFetch } from "@/lib/api-client";
 import { formatCents } from "@/lib/splits/money";
 import type { TransactionPage, TransactionView } from "@/lib/transactions/read";

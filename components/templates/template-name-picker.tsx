@@ -6,8 +6,8 @@
 // walked with the keyboard in a test. A template holds names as text: a name the organization
 // does not use is kept as typed, and confirmed by name when a gift is approved (the inbox).
 import { useEffect, useMemo } from "react";
-import { loadPickers, NamePicker } from "@/components/split-editor/name-picker";
-import type { PickerKind } from "@/components/split-editor/picker-logic";
+import { loadPickers, NamePicker } from "@/components/name-picker/name-picker";
+import type { PickerKind } from "@/components/name-picker/picker-logic";
 import { type NameChoice, NO_NAME } from "@/lib/splits/editor-lines";
 
 type Props = {

@@ -74,8 +74,9 @@ for (const size of WIDTHS) {
     // The move: $50.00 of that gift went into Operations.
     const moved = page.getByRole("region", { name: "What Apportion moved", exact: true });
     await expect(moved.getByRole("img", { name: /before and after/ })).toBeVisible();
+    // On a phone each figure carries its column's name (the table's data-label), which the row's name reads too.
     await expect(
-      moved.getByRole("row", { name: /^Operations (Before: )?\$0\.00 (After: )?\$50\.00 (Change: )?\+\$50\.00$/ }),
+      moved.getByRole("row", { name: /^Operations (Before:? )?\$0\.00 (After:? )?\$50\.00 (Change:? )?\+\$50\.00$/ }),
     ).toBeVisible();
     await look(page, `${size.name}-funds`);
 

@@ -45,9 +45,9 @@ test("split a gift three ways: new lines keep its campaign, pickers choose names
   const dialog = e.dialog();
   await expect(dialog).toBeVisible();
   const change = (name: RegExp) => dialog.getByRole("row", { name });
-  await expect(change(/Annual Appeal 2026 \/ General/)).toContainText("$100.00—−$100.00");
-  await expect(change(/Holiday Meals \/ General/)).toContainText("—$33.34+$33.34");
-  await expect(change(/Spring Appeal 2026 \/ General/)).toContainText("(in Annual Appeal 2026)—$33.33+$33.33");
+  await expect(change(/Annual Appeal 2026 \/ General/)).toContainText("$100.00$0.00−$100.00");
+  await expect(change(/Holiday Meals \/ General/)).toContainText("$0.00$33.34+$33.34");
+  await expect(change(/Spring Appeal 2026 \/ General/)).toContainText("(in Annual Appeal 2026)$0.00$33.33+$33.33");
   await expect(change(/Annual Appeal 2026 \/ Food Purchasing/)).toContainText("+$33.33");
   await expect(dialog).toContainText("Your reference for this gift: ext-1001-0001");
   await expectNoSeriousAxeViolations(page, "review dialog");

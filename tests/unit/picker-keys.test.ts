@@ -1,9 +1,9 @@
-// Which item a picker highlights after each key press (components/split-editor/picker-keys.ts):
+// Which item a picker highlights after each key press (components/name-picker/picker-keys.ts):
 // "Create new …" is never one key press away from typed text that matches known names.
 import { describe, expect, it } from "vitest";
-import { highlightAfterTyping, type HighlightKey, nextHighlight } from "@/components/split-editor/picker-keys";
-import type { MenuItem } from "@/components/split-editor/picker-logic";
-import { menuItems } from "@/components/split-editor/picker-menu";
+import { highlightAfterTyping, type HighlightKey, nextHighlight } from "@/components/name-picker/picker-keys";
+import type { MenuItem } from "@/components/name-picker/picker-logic";
+import { menuItems } from "@/components/name-picker/picker-menu";
 
 const FUNDS = [
   { name: "General", id: null },

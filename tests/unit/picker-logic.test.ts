@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { choiceFor, keptParent, resolveTyped } from "@/components/split-editor/picker-logic";
-import { menuItems } from "@/components/split-editor/picker-menu";
+import { choiceFor, keptParent, resolveTyped } from "@/components/name-picker/picker-logic";
+import { menuItems } from "@/components/name-picker/picker-menu";
 
 const FUNDS = [
   { name: "General", id: null },

@@ -15,9 +15,9 @@ import { ExactImport } from "./review-import";
 import { nameKey, ReviewNewNames } from "./review-new-names";
 import { summarizeReview } from "./review-summary";
 import { ReviewWarnings } from "./review-warnings";
-import { ReasonField } from "./reason-field";
-import { matchedBy } from "./matched-by";
-import type { SplitEditorState } from "./use-split-editor";
+import { ReasonField } from "../reason-field";
+import { matchedBy } from "../matched-by";
+import type { SplitEditorState } from "../use-split-editor";
 
 export default function ReviewDialog({ editor }: { editor: SplitEditorState }) {
   const { gift, form } = editor;

@@ -7,7 +7,7 @@ import { holdingsAfter } from "@/lib/splits/holdings-after";
 import { allocationSchema } from "@/lib/splits/schema";
 import { toAllocationInput } from "@/lib/splits/to-allocation";
 import { newNamesOf } from "./review-new-names";
-import type { SplitEditorState } from "./use-split-editor";
+import type { SplitEditorState } from "../use-split-editor";
 
 export type ReviewSummary = ReturnType<typeof summarizeReview>;
 
