@@ -18,24 +18,20 @@ import pg from "pg";
 import { getEnv, workerPoolMax } from "@/lib/env";
 import { log } from "@/lib/log";
 import { PrismaClient } from "@/lib/generated/prisma/client";
+import { processSlot } from "@/lib/process-slot";
 
 type Database = { client: PrismaClient; pool: pg.Pool };
 
-// On globalThis: Next.js bundles lib/ separately for the routes and for instrumentation.ts, and
-// both must share one pool (and one scope) per process.
-const globalForDb = globalThis as unknown as {
-  apportionDb?: PrismaClient;
-  apportionPool?: pg.Pool;
-  apportionWorkerDb?: Database;
-  apportionWorkerScope?: AsyncLocalStorage<true>;
-};
+// One per process: the routes and instrumentation.ts (the worker) share the pools and the scope.
+const webDb = processSlot<Database>("apportionWebDb");
+const workerDb = processSlot<Database>("apportionWorkerDb");
+const workerScopeSlot = processSlot<AsyncLocalStorage<true>>("apportionWorkerScope");
 
 /** The client inside `db().$transaction(async (tx) => …)`, for helpers that write within one. */
 export type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
 
 function workerScope(): AsyncLocalStorage<true> {
-  globalForDb.apportionWorkerScope ??= new AsyncLocalStorage<true>();
-  return globalForDb.apportionWorkerScope;
+  return workerScopeSlot.getOrCreate(() => new AsyncLocalStorage<true>());
 }
 
 /** Runs `work`, and everything it starts (timers, promises), on the worker's own pool. */
@@ -49,19 +45,17 @@ function workerDatabase(): Database | undefined {
   if (workerScope().getStore() !== true) return undefined;
   const max = workerPoolMax(getEnv());
   if (max === 0) return undefined;
-  globalForDb.apportionWorkerDb ??= createDatabase(max, "worker");
-  return globalForDb.apportionWorkerDb;
+  return workerDb.getOrCreate(() => createDatabase(max, "worker"));
+}
+
+function web(): Database {
+  return webDb.getOrCreate(() => createDatabase(getEnv().DATABASE_POOL_MAX, "web"));
 }
 
 export function db(): PrismaClient {
   const worker = workerDatabase();
   if (worker) return worker.client;
-  if (!globalForDb.apportionDb) {
-    const { client, pool } = createDatabase(getEnv().DATABASE_POOL_MAX, "web");
-    globalForDb.apportionDb = client;
-    globalForDb.apportionPool = pool;
-  }
-  return globalForDb.apportionDb;
+  return web().client;
 }
 
 /**
@@ -74,16 +68,17 @@ export function db(): PrismaClient {
 export function pool(): pg.Pool {
   const worker = workerDatabase();
   if (worker) return worker.pool;
-  db();
-  return globalForDb.apportionPool!;
+  return web().pool;
 }
 
 /** Closes every pool this process opened (the last step of a stop); safe to call twice. */
 export async function closeDatabase(): Promise<void> {
   const open: Database[] = [];
-  if (globalForDb.apportionDb) open.push({ client: globalForDb.apportionDb, pool: globalForDb.apportionPool! });
-  if (globalForDb.apportionWorkerDb) open.push(globalForDb.apportionWorkerDb);
-  globalForDb.apportionWorkerDb = undefined;
+  for (const slot of [webDb, workerDb]) {
+    const opened = slot.get();
+    if (opened) open.push(opened);
+  }
+  workerDb.set(undefined);
   await Promise.all(open.map(close));
 }
 

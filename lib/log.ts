@@ -21,6 +21,7 @@ import "server-only";
 import { AsyncLocalStorage } from "node:async_hooks";
 import { format } from "node:util";
 import pino, { type DestinationStream, type Logger, type LoggerOptions } from "pino";
+import { processSlot } from "@/lib/process-slot";
 
 type Fields = Record<string, unknown>;
 type Level = "debug" | "info" | "warn" | "error";
@@ -30,9 +31,9 @@ export const LOG_LEVELS = ["debug", "info", "warn", "error"] as const;
 /** What a line written inside a request or a service call carries without being told. */
 export type LogContext = { requestId?: string; route?: string; method?: string; organizationId?: string };
 
-// On globalThis: the dev server loads lib/ once for the routes and once for the worker.
-const contextSlot = globalThis as unknown as { apportionLogContext?: AsyncLocalStorage<LogContext> };
-const contexts = (contextSlot.apportionLogContext ??= new AsyncLocalStorage<LogContext>());
+const contexts = processSlot<AsyncLocalStorage<LogContext>>("apportionLogContext").getOrCreate(
+  () => new AsyncLocalStorage<LogContext>(),
+);
 
 /** Runs `fn` with `fields` added to the current context: every line it writes carries them. */
 export function withLogContext<T>(fields: LogContext, fn: () => T): T {

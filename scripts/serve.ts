@@ -6,6 +6,7 @@
 // web's close. Next.js's own request handling is the same as `next start` (its router server).
 import { type IncomingMessage, type ServerResponse, createServer } from "node:http";
 import pino from "pino";
+import { processSlot } from "../lib/process-slot";
 import { drainable } from "./http-drain";
 
 (process.env as Record<string, string>).NODE_ENV = "production";
@@ -32,7 +33,7 @@ const server = createServer((req, res) => {
 const drain = drainable(server);
 
 // lib/worker/shutdown.ts reads it from globalThis (Next.js loads lib/ in bundles of its own).
-(globalThis as unknown as { apportionHttpDrain?: typeof drain.drain }).apportionHttpDrain = drain.drain;
+processSlot<typeof drain.drain>("apportionHttpDrain").set(drain.drain);
 
 await new Promise<void>((resolve, reject) => {
   server.once("error", reject);
@@ -42,7 +43,7 @@ const address = server.address();
 const actualPort = typeof address === "object" && address ? address.port : port;
 const app = next({ dev: false, dir: process.cwd(), hostname: "localhost", port: actualPort });
 await app.prepare();
-(globalThis as unknown as { apportionNextClose?: () => Promise<void> }).apportionNextClose = () => app.close();
+processSlot<() => Promise<void>>("apportionNextClose").set(() => app.close());
 handlerReady(app.getRequestHandler());
 log.info({ port: actualPort }, "server.listening");
 

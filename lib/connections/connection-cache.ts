@@ -22,6 +22,7 @@ import {
   EVERY_CONNECTION,
   startChangeListener,
 } from "./change-listener";
+import { processSlot } from "@/lib/process-slot";
 
 /** Columns the trigger does not announce (written on every health check, or by a refresh's
  *  lease): in a row read from this cache they may be older than the database's. Nothing that
@@ -103,7 +104,7 @@ export function createListeningCache(options: Omit<ChangeListenerOptions, "onCha
  *  this module shares: the dev server gives the worker (instrumentation) and the routes copies of
  *  their own, whose `ConnectionCache` classes differ, so nothing here may ask `instanceof`. */
 type ProcessCache = { cache: ConnectionCache; listener: ChangeListener | null };
-const globalForCache = globalThis as unknown as { apportionConnectionCache?: ProcessCache };
+const slot = processSlot<ProcessCache>("apportionConnectionCache");
 
 /**
  * This process's cache, its listener started on first use. With CONNECTION_CACHE=0 (set by the
@@ -111,7 +112,7 @@ const globalForCache = globalThis as unknown as { apportionConnectionCache?: Pro
  * to the database, as the probe would also have decided.
  */
 export function processConnectionCache(): ConnectionCache {
-  let current = globalForCache.apportionConnectionCache;
+  let current = slot.get();
   if (!current) {
     const env = getEnv();
     current =
@@ -121,19 +122,19 @@ export function processConnectionCache(): ConnectionCache {
             notify: (payload) => execute`SELECT pg_notify(${CHANGE_CHANNEL}, ${payload})`,
           })
         : { cache: new ConnectionCache(), listener: null };
-    globalForCache.apportionConnectionCache = current;
+    slot.set(current);
   }
   return current.cache;
 }
 
 /** This process's cache if anything has read through it yet: there is nothing to forget before. */
 export function existingProcessConnectionCache(): ConnectionCache | undefined {
-  return globalForCache.apportionConnectionCache?.cache;
+  return slot.get()?.cache;
 }
 
 /** Stops this process's listener (tests; a script that wants to exit at once). */
 export async function stopProcessConnectionCache(): Promise<void> {
-  const current = globalForCache.apportionConnectionCache;
-  globalForCache.apportionConnectionCache = undefined;
+  const current = slot.get();
+  slot.set(undefined);
   await current?.listener?.stop();
 }

@@ -10,6 +10,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom
 import { adaptiveLimits } from "./adaptive-limit";
 import { outboxFigures, syncLagSeconds } from "./database-figures";
 import { registerStateGauges } from "./state-gauges";
+import { processSlot } from "@/lib/process-slot";
 
 /** Every series of this app starts so, the process's default ones (CPU, memory, heap, GC) too. */
 export const METRIC_PREFIX = "apportion_";
@@ -159,9 +160,8 @@ function requestAndOutcomeMetrics(registry: Registry) {
 
 export type Metrics = ReturnType<typeof create>;
 
-const slot = globalThis as unknown as { apportionMetrics?: Metrics };
+const slot = processSlot<Metrics>("apportionMetrics");
 
 export function metrics(): Metrics {
-  slot.apportionMetrics ??= create();
-  return slot.apportionMetrics;
+  return slot.getOrCreate(create);
 }

@@ -27,6 +27,7 @@ import { updateSubmissionStatuses } from "@/lib/submissions/status";
 import { claimChains } from "./claim";
 import { deliverChain } from "./deliver";
 import { CHAIN_LENGTH } from "./tick";
+import { processSlot } from "@/lib/process-slot";
 
 /** Kicks waiting per process: past this a submission is left to the worker (it loses nothing). */
 export const QUEUE_MAX = 1_000;
@@ -123,14 +124,12 @@ function count(outcome: KickOutcome): void {
   metrics().outboxKicks.inc({ outcome });
 }
 
-// On globalThis: Next.js bundles lib/ apart for the routes and for instrumentation.ts (whose stop
-// handler stops the kicks), and both must reach the one queue of the process.
-const slot = globalThis as unknown as { apportionKicks?: KickQueue };
+// One per process: instrumentation.ts's stop handler stops the kicks the routes queued.
+const kicks = processSlot<KickQueue>("apportionKicks");
 
 /** This process's queue of kicks. */
 export function processKicks(): KickQueue {
-  slot.apportionKicks ??= new KickQueue();
-  return slot.apportionKicks;
+  return kicks.getOrCreate(() => new KickQueue());
 }
 
 /** Queues the first delivery of a submission just stored (call it from after()). */

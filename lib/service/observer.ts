@@ -5,6 +5,7 @@
 // The observer lives on globalThis: the dev server loads this module once for the routes and
 // once for the worker (instrumentation), and both copies must report to the one observer.
 import "server-only";
+import { processSlot } from "@/lib/process-slot";
 
 export type ServiceCall = {
   method: string;
@@ -17,16 +18,16 @@ export type ServiceCall = {
 
 export type ServiceObserver = (call: ServiceCall) => void;
 
-const slot = globalThis as unknown as { apportionServiceObserver?: ServiceObserver };
+const callObserver = processSlot<ServiceObserver>("apportionServiceObserver");
 
 export function setServiceObserver(observer: ServiceObserver | undefined): void {
-  slot.apportionServiceObserver = observer;
+  callObserver.set(observer);
 }
 
 /** Reports one call; an observer that throws never fails the call it watched. */
 export function observeServiceCall(call: ServiceCall): void {
   try {
-    slot.apportionServiceObserver?.(call);
+    callObserver.get()?.(call);
   } catch {
     // Metrics are best effort.
   }
@@ -61,16 +62,16 @@ export type ServiceFailure = {
 
 export type ServiceFailureObserver = (failure: ServiceFailure) => void;
 
-const failureSlot = globalThis as unknown as { apportionServiceFailureObserver?: ServiceFailureObserver };
+const failureObserver = processSlot<ServiceFailureObserver>("apportionServiceFailureObserver");
 
 export function setServiceFailureObserver(observer: ServiceFailureObserver | undefined): void {
-  failureSlot.apportionServiceFailureObserver = observer;
+  failureObserver.set(observer);
 }
 
 /** Reports one failed attempt; an observer that throws never changes the call's outcome. */
 export function observeServiceFailure(failure: ServiceFailure): void {
   try {
-    failureSlot.apportionServiceFailureObserver?.(failure);
+    failureObserver.get()?.(failure);
   } catch {
     // Logging is best effort here; the caller still gets the error.
   }

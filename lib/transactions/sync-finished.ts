@@ -6,22 +6,23 @@
 import "server-only";
 import { log } from "@/lib/log";
 import type { SyncOutcome } from "./sync-run";
+import { processSlot } from "@/lib/process-slot";
 
 export type SyncFinished = { connectionId: string; outcome: SyncOutcome };
 export type SyncFinishedListener = (event: SyncFinished) => Promise<void> | void;
 
-const slot = globalThis as unknown as { apportionSyncFinished?: Set<SyncFinishedListener> };
+const listeners = processSlot<Set<SyncFinishedListener>>("apportionSyncFinished");
 
 /** Adds a listener; the function it returns removes it. */
 export function onSyncFinished(listener: SyncFinishedListener): () => void {
-  slot.apportionSyncFinished ??= new Set();
-  slot.apportionSyncFinished.add(listener);
-  return () => slot.apportionSyncFinished?.delete(listener);
+  const all = listeners.getOrCreate(() => new Set());
+  all.add(listener);
+  return () => all.delete(listener);
 }
 
 /** Called once per complete run, after its last write committed. */
 export async function announceSyncFinished(event: SyncFinished): Promise<void> {
-  for (const listener of slot.apportionSyncFinished ?? []) {
+  for (const listener of listeners.get() ?? []) {
     try {
       await listener(event);
     } catch (error) {

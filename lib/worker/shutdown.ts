@@ -13,31 +13,25 @@ import { closeDatabase } from "@/lib/db";
 import { drainDelayMs, getEnv } from "@/lib/env";
 import { log } from "@/lib/log";
 import { stopKicks } from "@/lib/outbox/kick";
+import { processSlot } from "@/lib/process-slot";
 import type { Worker } from "./worker";
 
 /** What `npm start`'s server (scripts/serve.ts) registers: its HTTP drain, and Next.js's close
  *  (which waits for the `after()` work of the last requests, such as a submission's first send). */
-type HttpServerHooks = {
-  apportionHttpDrain?: (timing: {
-    delayMs: number;
-    deadlineMs: number;
-  }) => Promise<{ inTime: boolean; unfinished: number }>;
-  apportionNextClose?: () => Promise<void>;
-};
-
-const slot = globalThis as unknown as HttpServerHooks & {
-  apportionStopping?: boolean;
-  apportionSignalsHandled?: boolean;
-};
+type HttpDrain = (timing: { delayMs: number; deadlineMs: number }) => Promise<{ inTime: boolean; unfinished: number }>;
+const httpDrain = processSlot<HttpDrain>("apportionHttpDrain");
+const nextClose = processSlot<() => Promise<void>>("apportionNextClose");
+const stopping = processSlot<boolean>("apportionStopping");
+const signalsHandled = processSlot<boolean>("apportionSignalsHandled");
 
 /** True once this process has begun to stop (readiness fails from then on). */
 export function processStopping(): boolean {
-  return slot.apportionStopping === true;
+  return stopping.get() === true;
 }
 
 /** True when this process holds an HTTP server to drain (`npm start`): the stop signals are ours. */
 export function servingHttp(): boolean {
-  return slot.apportionHttpDrain !== undefined;
+  return httpDrain.get() !== undefined;
 }
 
 export type ShutdownParts = { worker?: Worker; closeExtra?: () => Promise<void> };
@@ -49,7 +43,7 @@ function delayOf(): number {
 
 /** Stops everything this process runs; resolves when it is all closed. */
 export async function shutDown(parts: ShutdownParts, signal: string): Promise<void> {
-  slot.apportionStopping = true;
+  stopping.set(true);
   const deadlineMs = getEnv().SHUTDOWN_DEADLINE_MS;
   const delayMs = delayOf();
   log.info("process.stopping", { signal, deadlineMs, drainDelayMs: delayMs });
@@ -60,10 +54,13 @@ export async function shutDown(parts: ShutdownParts, signal: string): Promise<vo
   });
   // So do the kicks: a submission stored during the drain delay is left to the worker.
   const kicksStopped = stopKicks(deadlineMs).then((kicks) => log.info("outbox.kicks_stopped", kicks));
-  if (slot.apportionHttpDrain) {
-    const drained = await slot.apportionHttpDrain({ delayMs, deadlineMs });
+  const drain = httpDrain.get();
+  if (drain) {
+    const drained = await drain({ delayMs, deadlineMs });
     log.info("http.drained", drained);
-    await slot.apportionNextClose?.().catch(() => undefined);
+    await nextClose
+      .get()?.()
+      .catch(() => undefined);
   }
   const report = await workerStopped;
   await kicksStopped;
@@ -76,8 +73,8 @@ export async function shutDown(parts: ShutdownParts, signal: string): Promise<vo
 
 /** Installs the handlers once per process; the process exits 0 when everything closed. */
 export function stopOnSignals(parts: ShutdownParts): void {
-  if (slot.apportionSignalsHandled) return;
-  slot.apportionSignalsHandled = true;
+  if (signalsHandled.get()) return;
+  signalsHandled.set(true);
   let started = false;
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.on(signal, () => {

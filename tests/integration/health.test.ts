@@ -13,6 +13,7 @@ import { heartbeatFigures } from "@/lib/metrics/database-figures";
 import { APP_VERSION } from "@/lib/version";
 import { writeHeartbeat } from "@/lib/worker/heartbeat";
 import packageJson from "@/package.json" with { type: "json" };
+import { processSlot } from "@/lib/process-slot";
 
 const migrations = async () =>
   (await readdir("prisma/migrations", { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name);
@@ -105,22 +106,21 @@ describe("GET /api/health/ready", () => {
   });
 
   describe("with the database unreachable", () => {
-    const slot = globalThis as unknown as { apportionDb?: unknown; apportionPool?: unknown };
-    let saved: { db: unknown; pool: unknown; url: string | undefined };
+    // The web database is made afresh (on the unreachable address) while the test runs.
+    const web = processSlot<{ pool: { end(): Promise<void> } }>("apportionWebDb");
+    let saved: { web: ReturnType<typeof web.get>; url: string | undefined };
     beforeEach(async () => {
       await recordMigrations(await migrations());
       await writeHeartbeat("worker-test", { outbox: null, sync: null, heartbeat: null });
-      saved = { db: slot.apportionDb, pool: slot.apportionPool, url: process.env.DATABASE_URL };
-      slot.apportionDb = undefined;
-      slot.apportionPool = undefined;
+      saved = { web: web.get(), url: process.env.DATABASE_URL };
+      web.set(undefined);
       // Nothing listens on port 1.
       process.env.DATABASE_URL = "postgresql://postgres@127.0.0.1:1/unreachable";
       clearEnvCache();
     });
     afterEach(async () => {
-      await (slot.apportionPool as { end?: () => Promise<void> } | undefined)?.end?.();
-      slot.apportionDb = saved.db;
-      slot.apportionPool = saved.pool;
+      await web.get()?.pool.end();
+      web.set(saved.web);
       process.env.DATABASE_URL = saved.url;
       clearEnvCache();
     });

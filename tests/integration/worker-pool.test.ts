@@ -12,6 +12,7 @@ import { startWorkerOnOwnPool } from "@/lib/worker/own-pool";
 import type { Worker } from "@/lib/worker/worker";
 import { connectOrganization, emulatorSwitch } from "../support/connected-org";
 import { withConnectedOrganization } from "../support/synced-org";
+import { processSlot } from "@/lib/process-slot";
 
 const saved = { web: process.env.DATABASE_POOL_MAX, worker: process.env.WORKER_DATABASE_POOL_MAX };
 beforeAll(() => {
@@ -32,7 +33,7 @@ afterEach(async () => {
   worker = undefined;
 });
 
-const workerPool = () => (globalThis as unknown as { apportionWorkerDb?: { pool: pg.Pool } }).apportionWorkerDb?.pool;
+const workerPool = () => processSlot<{ pool: pg.Pool }>("apportionWorkerDb").get()?.pool;
 const copyDone = async () =>
   (await db().transactionSync.findUnique({ where: { connectionId: org.connection.id } }))?.fullCompletedAt != null;
 const copied = () => db().knownTransaction.count({ where: { connectionId: org.connection.id } });
