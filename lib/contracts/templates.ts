@@ -1,4 +1,6 @@
-// The templates' routes (app/api/templates, /:id) and their calls (lib/hooks/template-calls.ts).
+// The templates' routes (app/api/templates, /:id, /pause) and their calls (lib/hooks/template-calls.ts).
+import "@/lib/zod-csp";
+import { z } from "zod";
 import { templateSchema } from "@/lib/templates/schema";
 import type { TemplateView } from "@/lib/templates/store";
 import { contract } from "./contract";
@@ -14,3 +16,8 @@ export const templateSave = contract<TemplateView, typeof templateSchema>(templa
 
 /** DELETE /api/templates/:id */
 export const templateDelete = contract<{ ok: true }>();
+
+export const pauseSchema = z.object({ paused: z.boolean({ error: "Say whether to pause: true or false." }) });
+
+/** PUT /api/templates/pause: "Pause automatic sending" on or off, as now set. */
+export const templatesPause = contract<{ paused: boolean }, typeof pauseSchema>(pauseSchema);

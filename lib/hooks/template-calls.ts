@@ -2,7 +2,7 @@
 // keep its first load small) and the templates pages use them alike.
 import { fetchContract } from "@/lib/api-client";
 import type { RequestBody } from "@/lib/contracts/contract";
-import type { templateDelete, templateSave, templatesList } from "@/lib/contracts/templates";
+import type { templateDelete, templateSave, templatesList, templatesPause } from "@/lib/contracts/templates";
 import type { transactionRead, transactionsList } from "@/lib/contracts/transactions";
 
 export const fetchTemplates = () => fetchContract<typeof templatesList>("/api/templates");
@@ -24,3 +24,7 @@ export const fetchGift = (transactionId: string) =>
 /** Gifts matching `query` (lib/transactions/filters.ts), for a picker. */
 export const searchGifts = (query: URLSearchParams) =>
   fetchContract<typeof transactionsList>(`/api/transactions?${query.toString()}`);
+
+/** Turns "Pause automatic sending" on or off. */
+export const setTemplatesPaused = (paused: boolean) =>
+  fetchContract<typeof templatesPause>("/api/templates/pause", { method: "PUT", body: { paused } });
