@@ -88,6 +88,25 @@ export default tseslint.config(
     },
   },
   {
+    // One contract per endpoint (lib/contracts): the browser names a route's answer through its
+    // contract, fetchContract<typeof contract>, never by a type written at the call, which
+    // would drift from what the route returns.
+    files: ["{app,components,lib}/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.name='apiFetch'][typeArguments]",
+          message: "Call the route through fetchContract<typeof itsContract> (lib/contracts), not apiFetch<Answer>.",
+        },
+        {
+          selector: "CallExpression[callee.name='fetchContract'] > TSTypeParameterInstantiation > :not(TSTypeQuery)",
+          message: "fetchContract takes the route's contract as `typeof contract` (lib/contracts), not a type written here.",
+        },
+      ],
+    },
+  },
+  {
     // Server-only by path: every module in these folders starts with import "server-only", so a
     // client component importing one fails the build instead of shipping server code (or a
     // secret) to the browser. Elsewhere in lib/ the file says which it is, and a shared one is held

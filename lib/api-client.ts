@@ -1,5 +1,7 @@
 // The browser's side of the app's route handlers: JSON in, JSON out, errors as ApiClientError
 // carrying the server's safe message and field errors.
+import type { Answer, Contract, RequestBody } from "@/lib/contracts/contract";
+
 export class ApiClientError extends Error {
   override name = "ApiClientError";
   constructor(
@@ -12,10 +14,19 @@ export class ApiClientError extends Error {
   }
 }
 
-export async function apiFetch<T>(
+type Init<B = unknown> = { method?: "GET" | "POST" | "PUT" | "DELETE"; body?: B };
+
+/** Calls the route that `C` (a contract of lib/contracts, imported as a type) describes: the body
+ *  is what its schema accepts, the answer what its route returns. */
+export function fetchContract<C extends Contract>(path: string, init: Init<RequestBody<C>> = {}): Promise<Answer<C>> {
+  return apiFetch(path, init) as Promise<Answer<C>>;
+}
+
+// Not exported, and its answer unknown: a caller names its answer through a contract, never by hand.
+async function apiFetch(
   path: string,
-  init: { method?: "GET" | "POST" | "PUT" | "DELETE"; body?: unknown } = {},
-): Promise<T> {
+  init: Init = {},
+): Promise<unknown> {
   let response: Response;
   try {
     response = await fetch(path, {
@@ -39,5 +50,5 @@ export async function apiFetch<T>(
       error?.fields,
     );
   }
-  return payload as T;
+  return payload;
 }

@@ -6,7 +6,8 @@ import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
-import { ApiClientError, apiFetch } from "@/lib/api-client";
+import { ApiClientError } from "@/lib/api-client";
+import { removeRecipient, saveRecipient } from "@/lib/hooks/notification-calls";
 import {
   CHOICE_LABELS,
   CHOICES_FOR,
@@ -39,10 +40,7 @@ export function RecipientForm({ recipient, onSaved, onRemoved }: Props) {
   const onSubmit = handleSubmit(async (values) => {
     setMessage(null);
     try {
-      const saved = await apiFetch<RecipientView>(
-        recipient ? `/api/notifications/${recipient.id}` : "/api/notifications",
-        { method: recipient ? "PUT" : "POST", body: values },
-      );
+      const saved = await saveRecipient(recipient?.id, values);
       onSaved(saved);
       if (recipient) {
         reset(saved);
@@ -57,7 +55,7 @@ export function RecipientForm({ recipient, onSaved, onRemoved }: Props) {
     if (!recipient) return;
     setMessage(null);
     try {
-      await apiFetch(`/api/notifications/${recipient.id}`, { method: "DELETE" });
+      await removeRecipient(recipient.id);
       onRemoved?.(recipient.id);
     } catch (error) {
       setMessage({ tone: "danger", text: error instanceof ApiClientError ? error.message : "Something went wrong." });

@@ -4,7 +4,8 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm-dialog";
-import { ApiClientError, apiFetch } from "@/lib/api-client";
+import { ApiClientError } from "@/lib/api-client";
+import { deleteTemplate } from "@/lib/hooks/template-calls";
 
 export function DeleteTemplate({ id, name }: { id: string; name: string }) {
   const router = useRouter();
@@ -23,7 +24,7 @@ export function DeleteTemplate({ id, name }: { id: string; name: string }) {
           });
           if (!yes) return;
           try {
-            await apiFetch(`/api/templates/${id}`, { method: "DELETE" });
+            await deleteTemplate(id);
             router.refresh();
           } catch (e) {
             setError(e instanceof ApiClientError ? e.message : "Something went wrong.");

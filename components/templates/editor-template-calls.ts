@@ -1,18 +1,16 @@
 // The server calls behind the editor's "Copy the split of another gift" and "Save as template",
 // apart from the panel (editor-templates.tsx) so it keeps only what it shows and puts in the editor.
 import type { SplitEditorState } from "@/components/split-editor/use-split-editor";
-import { apiFetch } from "@/lib/api-client";
 import { lineFigures } from "@/lib/splits/editor-lines";
 import { templateLinesFrom } from "@/lib/templates/editor-lines";
 import { type TemplateLine, templateLineSchema } from "@/lib/templates/schema";
-import type { TemplateView } from "@/lib/templates/store";
-import type { TransactionView } from "@/lib/transactions/read";
+import { fetchGift, saveTemplate } from "@/lib/hooks/template-calls";
 
 /** Another gift's split as shares of a gift, or why there is none (the gift is not split). */
 export async function splitOfGift(
   transactionId: string,
 ): Promise<{ ok: true; lines: TemplateLine[]; what: string } | { ok: false; error: string }> {
-  const source = await apiFetch<TransactionView>(`/api/transactions/${encodeURIComponent(transactionId)}`);
+  const source = await fetchGift(transactionId);
   if (source.splits.length === 0) return { ok: false, error: "That gift is not split: there is nothing to copy." };
   const parts = source.splits.map((s) => ({
     cents: s.unitAmountCents * s.quantity,
@@ -34,7 +32,7 @@ export async function saveLinesAsTemplate(
   editor: SplitEditorState,
   name: string,
   restSplitId: string,
-): Promise<TemplateView> {
+): ReturnType<typeof saveTemplate> {
   const { gift } = editor;
   const lines = editor.form.getValues("lines");
   const restIndex = lines.findIndex((l) => l.splitId === restSplitId);
@@ -44,15 +42,10 @@ export async function saveLinesAsTemplate(
     parentCampaign: l.parent.name,
     fund: l.fund.name,
   }));
-  return apiFetch<TemplateView>("/api/templates", {
-    method: "POST",
-    body: {
-      name,
-      lines: templateLinesFrom(parts, gift.amountCents, restIndex >= 0 ? restIndex : lines.length - 1),
-      appliesTo: gift.campaign
-        ? { kind: "campaign", value: gift.campaign }
-        : { kind: "fund", value: gift.fund ?? "General" },
-      autoSend: false,
-    },
+  return saveTemplate(undefined, {
+    name,
+    lines: templateLinesFrom(parts, gift.amountCents, restIndex >= 0 ? restIndex : lines.length - 1),
+    appliesTo: gift.campaign ? { kind: "campaign", value: gift.campaign } : { kind: "fund", value: gift.fund ?? "General" },
+    autoSend: false,
   });
 }

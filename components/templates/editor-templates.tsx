@@ -10,7 +10,8 @@ import type { SplitEditorState } from "@/components/split-editor/use-split-edito
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
-import { ApiClientError, apiFetch } from "@/lib/api-client";
+import { ApiClientError } from "@/lib/api-client";
+import { fetchTemplates } from "@/lib/hooks/template-calls";
 import { transactionRefFor } from "@/lib/splits/split-ids";
 import { linesFromTemplate } from "@/lib/templates/editor-lines";
 import { type TemplateLine, templateLineSchema } from "@/lib/templates/schema";
@@ -27,7 +28,7 @@ export default function EditorTemplates({ editor }: { editor: SplitEditorState }
   const [message, setMessage] = useState<{ tone: "ok" | "danger"; text: string; link?: string } | null>(null);
 
   useEffect(() => {
-    apiFetch<TemplateView[]>("/api/templates")
+    fetchTemplates()
       .then(setTemplates)
       .catch(() => setMessage({ tone: "danger", text: "The templates could not be loaded." }));
   }, []);

@@ -8,9 +8,9 @@
 import { useCombobox } from "downshift";
 import { useEffect, useState } from "react";
 import { useMenuPlacement } from "@/components/name-picker/menu-placement";
-import { apiFetch } from "@/lib/api-client";
+import { searchGifts } from "@/lib/hooks/template-calls";
 import { formatCents } from "@/lib/splits/money";
-import type { TransactionPage, TransactionView } from "@/lib/transactions/read";
+import type { TransactionView } from "@/lib/transactions/read";
 
 /** Gifts shown at most: the admin narrows with more words. */
 const SHOWN = 8;
@@ -58,7 +58,7 @@ export function GiftSearchPicker({ id, label, exclude, onChoose }: Props) {
     if (!searching) return;
     let live = true;
     const timer = setTimeout(() => {
-      apiFetch<TransactionPage>(`/api/transactions?${giftQuery(typed).toString()}`)
+      searchGifts(giftQuery(typed))
         .then((page) => {
           if (!live) return;
           setFailed(false);

@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { ScrollBox } from "@/components/ui/scroll-box";
+import { chooseInboxTemplate, skipInboxItems } from "@/lib/hooks/inbox-calls";
 import { formatCents } from "@/lib/splits/money";
 import type { InboxItemView } from "@/lib/templates/inbox";
 import { ApproveDialog } from "./approve-dialog";
@@ -55,7 +56,7 @@ export function InboxList({ items, waiting }: { items: InboxItemView[]; waiting:
             selected={selected.length}
             onApproveAll={() => void approve("all")}
             onApproveSelected={() => void approve(approvable)}
-            onSkip={() => void post("/api/inbox/skip", { items: selected }, "Skipped: those gifts stay as they are.")}
+            onSkip={() => void post(() => skipInboxItems(selected), "Skipped: those gifts stay as they are.")}
           />
           <ScrollBox label="Gifts to allocate">
             <table className="table table--stack">
@@ -77,7 +78,7 @@ export function InboxList({ items, waiting }: { items: InboxItemView[]; waiting:
                     busy={busy}
                     onToggle={() => toggle(item.id)}
                     onChoose={(templateId) =>
-                      void post(`/api/inbox/${item.id}/choose`, { templateId }, "Template chosen: check its split.")
+                      void post(() => chooseInboxTemplate(item.id, templateId), "Template chosen: check its split.")
                     }
                   />
                 ))}

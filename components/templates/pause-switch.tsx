@@ -8,7 +8,8 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
 import { When } from "@/components/ui/when";
-import { ApiClientError, apiFetch } from "@/lib/api-client";
+import { ApiClientError } from "@/lib/api-client";
+import { setTemplatesPaused } from "@/lib/hooks/template-calls";
 import type { PauseView } from "@/lib/templates/pause-view";
 
 export function PauseSwitch({ pause, zone }: { pause: PauseView; zone: string }) {
@@ -20,7 +21,7 @@ export function PauseSwitch({ pause, zone }: { pause: PauseView; zone: string })
     setBusy(true);
     setError(null);
     try {
-      await apiFetch("/api/templates/pause", { method: "PUT", body: { paused } });
+      await setTemplatesPaused(paused);
       router.refresh();
     } catch (e) {
       setError(e instanceof ApiClientError ? e.message : "Something went wrong.");

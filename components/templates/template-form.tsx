@@ -7,7 +7,8 @@ import { useFieldArray, useForm, useWatch } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
-import { ApiClientError, apiFetch } from "@/lib/api-client";
+import { ApiClientError } from "@/lib/api-client";
+import { saveTemplate } from "@/lib/hooks/template-calls";
 import { flattenErrors, templateFieldLabel } from "@/lib/templates/field-labels";
 import { type Template, type TemplateInput, templateSchema } from "@/lib/templates/schema";
 import { namePickerFor } from "./template-name-field";
@@ -55,10 +56,7 @@ export function TemplateForm({ id, initial, names }: { id?: string; initial: Tem
     setMessage(null);
     try {
       // The typed text travels, not the parsed values: the server reads it with the same schema.
-      await apiFetch(id ? `/api/templates/${id}` : "/api/templates", {
-        method: id ? "PUT" : "POST",
-        body: form.getValues(),
-      });
+      await saveTemplate(id, form.getValues());
       router.push("/templates");
       router.refresh();
     } catch (error) {

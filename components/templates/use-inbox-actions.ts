@@ -2,7 +2,8 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { ApiClientError, apiFetch } from "@/lib/api-client";
+import { ApiClientError } from "@/lib/api-client";
+import { approveSelection, summarizeSelection } from "@/lib/hooks/inbox-calls";
 import type { ConfirmedName } from "@/lib/splits/schema";
 import type { SelectionSummary } from "@/lib/templates/inbox-names";
 
@@ -26,10 +27,7 @@ export function useInboxActions(onDone: () => void) {
     setBusy(true);
     setMessage(null);
     try {
-      const summary = await apiFetch<SelectionSummary>("/api/inbox/selection", {
-        method: "POST",
-        body: { items: which },
-      });
+      const summary = await summarizeSelection(which);
       if (summary.gifts === 0) setMessage({ tone: "danger", text: "No gift in the inbox is ready to send." });
       else setAsking({ which, summary });
     } catch (error) {
@@ -44,9 +42,10 @@ export function useInboxActions(onDone: () => void) {
     setBusy(true);
     setMessage(null);
     try {
-      const { submissionId } = await apiFetch<{ submissionId: string }>("/api/inbox/approve", {
-        method: "POST",
-        body: { idempotencyKey: crypto.randomUUID(), items: which, confirmedNewNames },
+      const { submissionId } = await approveSelection({
+        idempotencyKey: crypto.randomUUID(),
+        items: which,
+        confirmedNewNames,
       });
       // The submission in History, saying what just happened (app/history/[id]).
       router.push(`/history/${submissionId}?sent=approved`);
@@ -56,11 +55,12 @@ export function useInboxActions(onDone: () => void) {
     }
   }
 
-  async function post(path: string, body: unknown, done: string) {
+  /** Runs one of lib/hooks/inbox-calls.ts's calls, then says `done`. */
+  async function post(call: () => Promise<unknown>, done: string) {
     setBusy(true);
     setMessage(null);
     try {
-      await apiFetch(path, { method: "POST", body });
+      await call();
       onDone();
       setMessage({ tone: "ok", text: done });
       router.refresh();

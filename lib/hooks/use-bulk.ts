@@ -1,18 +1,28 @@
 "use client";
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiFetch } from "@/lib/api-client";
-import type { DraftPreview } from "@/lib/bulk/read";
+import { fetchContract } from "@/lib/api-client";
 import type { RuleInput } from "@/lib/bulk/rule";
 import type { SavedRuleView } from "@/lib/bulk/rules-store";
-import type { SubmissionProgress } from "@/lib/submissions/progress";
+import type {
+  draftCreate,
+  draftDiscard,
+  draftPreview,
+  draftReplaceName,
+  draftSubmit,
+  ruleDelete,
+  ruleSave,
+  rulesList,
+} from "@/lib/contracts/bulk";
+import type { Answer, RequestBody } from "@/lib/contracts/contract";
+import type { submissionProgress } from "@/lib/contracts/submissions";
 import { bulkKey, progressKey, rulesKey } from "./query-keys";
 import { isFinalStatus, isSettled } from "@/lib/submissions/final-statuses";
 
 export function useRules(initial: SavedRuleView[]) {
   return useQuery({
     queryKey: rulesKey,
-    queryFn: () => apiFetch<SavedRuleView[]>("/api/rules"),
+    queryFn: () => fetchContract<typeof rulesList>("/api/rules"),
     initialData: initial,
   });
 }
@@ -21,7 +31,7 @@ export function useSaveRule() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, name, rule }: { id?: string; name: string; rule: RuleInput }) =>
-      apiFetch<SavedRuleView>(id ? `/api/rules/${id}` : "/api/rules", {
+      fetchContract<typeof ruleSave>(id ? `/api/rules/${id}` : "/api/rules", {
         method: id ? "PUT" : "POST",
         body: { name, rule },
       }),
@@ -32,7 +42,7 @@ export function useSaveRule() {
 export function useDeleteRule() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiFetch(`/api/rules/${id}`, { method: "DELETE" }),
+    mutationFn: (id: string) => fetchContract<typeof ruleDelete>(`/api/rules/${id}`, { method: "DELETE" }),
     onSuccess: () => client.invalidateQueries({ queryKey: rulesKey }),
   });
 }
@@ -40,14 +50,14 @@ export function useDeleteRule() {
 export function useCreateRuleDraft() {
   return useMutation({
     mutationFn: (body: { label: string; rule: RuleInput; filters: Record<string, string> }) =>
-      apiFetch<{ id: string }>("/api/bulk", { method: "POST", body: { source: "rule", ...body } }),
+      fetchContract<typeof draftCreate>("/api/bulk", { method: "POST", body: { source: "rule", ...body } }),
   });
 }
 
 export function useDraftPreview(id: string, query: { show: string; page: number }) {
   return useQuery({
     queryKey: [...bulkKey(id), query.show, query.page],
-    queryFn: () => apiFetch<DraftPreview>(`/api/bulk/${id}?show=${query.show}&page=${query.page}`),
+    queryFn: () => fetchContract<typeof draftPreview>(`/api/bulk/${id}?show=${query.show}&page=${query.page}`),
     placeholderData: keepPreviousData,
   });
 }
@@ -55,8 +65,8 @@ export function useDraftPreview(id: string, query: { show: string; page: number 
 export function useSubmitDraft(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { idempotencyKey: string; confirmedNewNames?: string; reason?: string }) =>
-      apiFetch<{ submissionId: string }>(`/api/bulk/${id}/submit`, { method: "POST", body }),
+    mutationFn: (body: RequestBody<typeof draftSubmit>) =>
+      fetchContract<typeof draftSubmit>(`/api/bulk/${id}/submit`, { method: "POST", body }),
     // A refusal (new names since the preview, a changed gift) shows the draft as it is now, too.
     onSettled: () => client.invalidateQueries({ queryKey: bulkKey(id) }),
   });
@@ -66,14 +76,14 @@ export function useSubmitDraft(id: string) {
 export function useReplaceName(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { kind: string; from: string; to: string }) =>
-      apiFetch<{ changed: number }>(`/api/bulk/${id}/names`, { method: "POST", body }),
+    mutationFn: (body: RequestBody<typeof draftReplaceName>) =>
+      fetchContract<typeof draftReplaceName>(`/api/bulk/${id}/names`, { method: "POST", body }),
     onSuccess: () => client.invalidateQueries({ queryKey: bulkKey(id) }),
   });
 }
 
 export function useDiscardDraft(id: string) {
-  return useMutation({ mutationFn: () => apiFetch(`/api/bulk/${id}`, { method: "DELETE" }) });
+  return useMutation({ mutationFn: () => fetchContract<typeof draftDiscard>(`/api/bulk/${id}`, { method: "DELETE" }) });
 }
 
 /** Polls the counts once a second until the submission is final. */
@@ -82,7 +92,7 @@ export function useSubmissionProgress(id: string) {
   return useQuery({
     queryKey: progressKey(id),
     queryFn: async () => {
-      const progress = await apiFetch<SubmissionProgress>(`/api/submissions/${id}/progress`);
+      const progress = await fetchContract<typeof submissionProgress>(`/api/submissions/${id}/progress`);
       if (isFinalStatus(progress.status)) await client.invalidateQueries({ queryKey: ["transactions"] });
       return progress;
     },
@@ -91,5 +101,5 @@ export function useSubmissionProgress(id: string) {
   });
 }
 
-const settled = (p: SubmissionProgress) =>
+const settled = (p: Answer<typeof submissionProgress>) =>
   isSettled({ status: p.status, verification: p.verificationState ? { state: p.verificationState } : null });

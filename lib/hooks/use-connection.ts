@@ -1,21 +1,19 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiFetch } from "@/lib/api-client";
-import type { ConnectionView } from "@/lib/connections/view";
+import { fetchContract } from "@/lib/api-client";
+import type { connectionCheck, connectionDisconnect, connectionRead } from "@/lib/contracts/connection";
 import { connectionKey } from "./query-keys";
 
 export function useConnection() {
-  return useQuery({ queryKey: connectionKey, queryFn: () => apiFetch<ConnectionView>("/api/connection") });
+  return useQuery({ queryKey: connectionKey, queryFn: () => fetchContract<typeof connectionRead>("/api/connection") });
 }
 
 export function useCheckConnection() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () =>
-      apiFetch<{ connection: ConnectionView | null; problem: string | null }>("/api/connection/check", {
-        method: "POST",
-      }),
+      fetchContract<typeof connectionCheck>("/api/connection/check", { method: "POST" }),
     onSuccess: (answer) => {
       if (answer.connection) client.setQueryData(connectionKey, answer.connection);
     },
@@ -24,6 +22,6 @@ export function useCheckConnection() {
 
 export function useDisconnect() {
   return useMutation({
-    mutationFn: () => apiFetch<{ serviceNotified: boolean }>("/api/connection/disconnect", { method: "POST" }),
+    mutationFn: () => fetchContract<typeof connectionDisconnect>("/api/connection/disconnect", { method: "POST" }),
   });
 }

@@ -1,8 +1,8 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiFetch } from "@/lib/api-client";
-import type { SubmissionDetail } from "@/lib/submissions/read";
+import { fetchContract } from "@/lib/api-client";
+import type { submissionRead, submissionRetry, submissionVerify } from "@/lib/contracts/submissions";
 import { submissionKey } from "./query-keys";
 import { isFinalStatus, isSettled } from "@/lib/submissions/final-statuses";
 
@@ -12,7 +12,7 @@ export function useSubmission(id: string) {
   return useQuery({
     queryKey: submissionKey(id),
     queryFn: async () => {
-      const submission = await apiFetch<SubmissionDetail>(`/api/submissions/${id}`);
+      const submission = await fetchContract<typeof submissionRead>(`/api/submissions/${id}`);
       // The allocation shown in the transactions list changed with it.
       if (isFinalStatus(submission.status)) await client.invalidateQueries({ queryKey: ["transactions"] });
       return submission;
@@ -24,7 +24,7 @@ export function useSubmission(id: string) {
 export function useRetrySubmission(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => apiFetch<{ retried: number }>(`/api/submissions/${id}/retry`, { method: "POST" }),
+    mutationFn: () => fetchContract<typeof submissionRetry>(`/api/submissions/${id}/retry`, { method: "POST" }),
     onSuccess: () => client.invalidateQueries({ queryKey: submissionKey(id) }),
   });
 }
@@ -33,7 +33,7 @@ export function useRetrySubmission(id: string) {
 export function useCheckAgain(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => apiFetch<{ ok: true }>(`/api/submissions/${id}/verify`, { method: "POST" }),
+    mutationFn: () => fetchContract<typeof submissionVerify>(`/api/submissions/${id}/verify`, { method: "POST" }),
     onSuccess: () => client.invalidateQueries({ queryKey: submissionKey(id) }),
   });
 }

@@ -1,16 +1,10 @@
 "use client";
 
 import { useCallback, useState } from "react";
-import { apiFetch } from "@/lib/api-client";
-import type { AllocationInput, ConfirmedName } from "@/lib/splits/schema";
+import { fetchContract } from "@/lib/api-client";
+import type { Answer, RequestBody } from "@/lib/contracts/contract";
+import type { submissionCreate } from "@/lib/contracts/submissions";
 
-type Request = {
-  idempotencyKey: string;
-  allocations: AllocationInput[];
-  confirmedNewNames: ConfirmedName[];
-  reason?: string | undefined;
-};
-type Answer = { submissionId: string; created: boolean };
 type State =
   { status: "idle" | "pending"; error: null } | { status: "success"; error: null } | { status: "error"; error: Error };
 
@@ -18,10 +12,10 @@ type State =
  *  is the one page without a QueryClientProvider, which keeps its first load under 160 kB. */
 export function useSubmitAllocation() {
   const [state, setState] = useState<State>({ status: "idle", error: null });
-  const mutateAsync = useCallback(async (request: Request): Promise<Answer> => {
+  const mutateAsync = useCallback(async (request: RequestBody<typeof submissionCreate>): Promise<Answer<typeof submissionCreate>> => {
     setState({ status: "pending", error: null });
     try {
-      const answer = await apiFetch<Answer>("/api/submissions", { method: "POST", body: request });
+      const answer = await fetchContract<typeof submissionCreate>("/api/submissions", { method: "POST", body: request });
       setState({ status: "success", error: null });
       return answer;
     } catch (error) {

@@ -6,6 +6,7 @@ import "server-only";
 import type { NextRequest } from "next/server";
 import { z } from "zod";
 import { AppError } from "@/lib/app-error";
+import type { Answer, Contract } from "@/lib/contracts/contract";
 import { requireConnectionForApi } from "@/lib/auth/session";
 import { getEnv } from "@/lib/env";
 import type { Connection } from "@/lib/generated/prisma/client";
@@ -18,12 +19,40 @@ import { readJsonBody } from "./json-body";
 
 type Params = Record<string, string | string[] | undefined>;
 
-type Handler<B> = (ctx: { request: NextRequest; connection: Connection; body: B; params: Params }) => Promise<unknown>;
+type Handler<B, A = unknown> = (ctx: {
+  request: NextRequest;
+  connection: Connection;
+  body: B;
+  params: Params;
+}) => Promise<A>;
 
+declare const answered: unique symbol;
+/** A response whose JSON is the contract's answer: a route under a contract that sets its own
+ *  status answers through `answerWith`, so its body is checked like a plain return. */
+export type Answered<A> = Response & { readonly [answered]: A };
+
+export function answerWith<C extends Contract>(_contract: C, answer: Answer<C>, init: ResponseInit): Answered<Answer<C>> {
+  return Response.json(answer, init) as Answered<Answer<C>>;
+}
+
+type BodyOf<S> = S extends z.ZodType ? z.infer<S> : undefined;
+
+/** A route under its contract (lib/contracts): the body parsed by its schema, the answer checked
+ *  against its answer type. */
+export function apiRoute<C extends Contract>(
+  options: { contract: C; maxBodyBytes?: number },
+  handler: Handler<BodyOf<C["body"]>, Answer<C> | Answered<Answer<C>>>,
+): ReturnType<typeof withAccessLog<NextRequest>>;
+/** A route the browser does not read as JSON (downloads, the service's callbacks…). */
 export function apiRoute<S extends z.ZodType | undefined = undefined>(
   options: { body?: S; maxBodyBytes?: number },
-  handler: Handler<S extends z.ZodType ? z.infer<S> : undefined>,
+  handler: Handler<BodyOf<S>>,
+): ReturnType<typeof withAccessLog<NextRequest>>;
+export function apiRoute(
+  options: { body?: z.ZodType; contract?: Contract; maxBodyBytes?: number },
+  handler: Handler<unknown>,
 ) {
+  const schema = options.contract ? options.contract.body : options.body;
   return withAccessLog<NextRequest>(async (request, context, seen) => {
     try {
       const maxBodyBytes = options.maxBodyBytes ?? BODY_LIMITS.json;
@@ -37,8 +66,8 @@ export function apiRoute<S extends z.ZodType | undefined = undefined>(
       const params = await context.params;
       assertStorableAddress(request, params);
       const body = (
-        options.body ? await readJsonBody(request, options.body, maxBodyBytes) : undefined
-      ) as S extends z.ZodType ? z.infer<S> : undefined;
+        schema ? await readJsonBody(request, schema, maxBodyBytes) : undefined
+      );
       const result = await withLogContext({ organizationId: connection.organizationId }, () =>
         handler({ request, connection, body, params }),
       );

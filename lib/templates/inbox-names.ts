@@ -3,14 +3,13 @@
 // new names from the items it holds: the server reads them from every stored proposal of the
 // selection, and the admin confirms each one (createSubmission refuses any left unconfirmed).
 import "server-only";
-import { z } from "zod";
 import { AppError } from "@/lib/app-error";
 import { sql } from "@/lib/db-sql";
 import { type NameKind, namesInUse } from "@/lib/submissions/new-names";
 import { type SelectionMoves, selectionMoves } from "./inbox-moves";
-import { MAX_APPROVED, selectedItems } from "./inbox-selection";
+import { selectedItems } from "./inbox-selection";
 
-export { MAX_APPROVED, selectedItems } from "./inbox-selection";
+export { selectedItems } from "./inbox-selection";
 
 const NOT_WAITING = "Some of these gifts are not waiting in the inbox any more. Reload the inbox.";
 
@@ -25,11 +24,6 @@ export function assertEveryItemFound(asked: readonly string[], found: number): v
 }
 
 export type InboxNewName = { kind: NameKind; name: string; /** Gifts of the selection using it. */ gifts: number };
-
-export const selectionSchema = z.object({
-  /** "all": every waiting item with a proposal (the first MAX_APPROVED, as approving takes them). */
-  items: z.union([z.literal("all"), z.array(z.uuid()).min(1, "Choose at least one gift.").max(MAX_APPROVED)]),
-});
 
 export type SelectionSummary = {
   gifts: number;

@@ -1,10 +1,8 @@
 // Which inbox items an approval takes: the selection's waiting items with a proposal, in the
 // order approving takes them. Shared by the new names it would create and what it moves.
 import "server-only";
+import { MAX_APPROVED } from "@/lib/contracts/inbox";
 import { fragment } from "@/lib/db-sql";
-
-/** Items sent in one approval at most (a bulk allocation's limit of gifts). */
-export const MAX_APPROVED = 10_000;
 
 /** The selection's waiting items with a proposal, in the order approving takes them. */
 export function selectedItems(connectionId: string, items: "all" | readonly string[]) {

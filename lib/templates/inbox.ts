@@ -3,7 +3,8 @@
 // found". Approving sends through the editor's pipeline (createSubmission: one submission, the
 // usual checks and review on the History page, read-back).
 import "server-only";
-import { z } from "zod";
+import { type approveSchema, MAX_APPROVED } from "@/lib/contracts/inbox";
+import type { z } from "zod";
 import { AppError } from "@/lib/app-error";
 import { storedAllocation } from "@/lib/bulk/stored";
 import { db } from "@/lib/db";
@@ -14,10 +15,10 @@ import {
   type SubmissionStatus,
   type Verification,
 } from "@/lib/generated/prisma/client";
-import { type Allocation, confirmedNameSchema } from "@/lib/splits/schema";
+import type { Allocation } from "@/lib/splits/schema";
 import { readStoredJson } from "@/lib/stored-json";
 import { createSubmission } from "@/lib/submissions/create";
-import { assertEveryItemFound, MAX_APPROVED, selectionSchema } from "./inbox-names";
+import { assertEveryItemFound } from "./inbox-names";
 import { proposalFor } from "./match";
 import { loadTemplate } from "./store";
 
@@ -127,12 +128,6 @@ export async function listInbox(connectionId: string, show: "waiting" | "done"):
   };
 }
 
-export const approveSchema = selectionSchema.extend({
-  idempotencyKey: z.uuid("The submission key must be a UUID."),
-  /** Each new campaign and fund name the admin saw (inboxNewNames) and ticked: created at the
-   *  service. One left out is refused by createSubmission's rule, naming it. */
-  confirmedNewNames: z.array(confirmedNameSchema).max(1_000, "Confirm at most 1000 new names at once.").default([]),
-});
 /** As the route parses it; callers in the server may leave out an empty list of new names. */
 export type ApproveRequest = z.input<typeof approveSchema>;
 
@@ -174,10 +169,6 @@ export async function approveItems(connection: Connection, request: ApproveReque
   return { submissionId };
 }
 
-export const itemIdsSchema = z.object({
-  items: z.array(z.uuid()).min(1, "Choose at least one gift.").max(MAX_APPROVED),
-});
-
 /** The admin says no: the items leave the inbox, their gifts as they are. All of them or none
  *  (assertEveryItemFound): the update is undone when it took fewer items than were named. */
 export async function skipItems(connectionId: string, ids: string[]): Promise<{ skipped: number }> {
@@ -190,8 +181,6 @@ export async function skipItems(connectionId: string, ids: string[]): Promise<{ 
     return { skipped: count };
   });
 }
-
-export const chooseSchema = z.object({ templateId: z.uuid("Choose a template.") });
 
 /** A gift more than one template matched: the admin's choice of template makes its proposal. */
 export async function chooseTemplate(connectionId: string, itemId: string, templateId: string): Promise<void> {

@@ -4,13 +4,10 @@
 // (sendingGuard), so a pause committed before that moment stops the round, and the gifts stay
 // queued until the admin resumes. Who paused it and when are kept and shown on every page.
 import "server-only";
-import { z } from "zod";
 import { forgetConnection } from "@/lib/connections/store";
 import { execute } from "@/lib/db-sql";
 
 export { type PauseView, pauseOf } from "./pause-view";
-
-export const pauseSchema = z.object({ paused: z.boolean({ error: "Say whether to pause: true or false." }) });
 
 /** Who paused: the service names the organization, never the person, so the signed-in admin is
  *  named as the admin of the organization they signed in to. */

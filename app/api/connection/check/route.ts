@@ -1,10 +1,11 @@
 import { apiRoute } from "@/lib/http/route";
 import { AppError } from "@/lib/app-error";
 import { checkConnection } from "@/lib/connections/lifecycle";
+import { connectionCheck } from "@/lib/contracts/connection";
 import { connectionViewOf, readConnectionHistory, readConnectionView } from "@/lib/connections/read";
 
 /** Asks the service whether the connection still works; answers the updated state either way. */
-export const POST = apiRoute({}, async ({ connection }) => {
+export const POST = apiRoute({ contract: connectionCheck }, async ({ connection }) => {
   // The audit trail is read while the service answers: a successful check adds no event to it.
   const history = readConnectionHistory(connection.id);
   history.catch(() => {}); // awaited below on the path that uses it; never an unhandled rejection

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { apiRoute } from "@/lib/http/route";
-import { recipientSchema } from "@/lib/notifications/choices";
+import { recipientRemove, recipientSave } from "@/lib/contracts/notifications";
 import { removeRecipient, updateRecipient } from "@/lib/notifications/recipients";
 import { AppError } from "@/lib/app-error";
 
@@ -10,11 +10,11 @@ function recipientId(params: Record<string, unknown>): string {
   return parsed.data;
 }
 
-export const PUT = apiRoute({ body: recipientSchema }, async ({ connection, body, params }) =>
+export const PUT = apiRoute({ contract: recipientSave }, async ({ connection, body, params }) =>
   updateRecipient(connection.id, recipientId(params), body),
 );
 
-export const DELETE = apiRoute({}, async ({ connection, params }) => {
+export const DELETE = apiRoute({ contract: recipientRemove }, async ({ connection, params }) => {
   await removeRecipient(connection.id, recipientId(params));
   return { ok: true };
 });

@@ -1,12 +1,12 @@
 import { apiRoute } from "@/lib/http/route";
-import { savedRuleSchema } from "@/lib/bulk/api-schemas";
+import { ruleDelete, ruleSave } from "@/lib/contracts/bulk";
 import { deleteRule, updateRule } from "@/lib/bulk/rules-store";
 
-export const PUT = apiRoute({ body: savedRuleSchema }, async ({ connection, params, body }) =>
+export const PUT = apiRoute({ contract: ruleSave }, async ({ connection, params, body }) =>
   updateRule(connection.id, String(params.id), body.name, body.rule),
 );
 
-export const DELETE = apiRoute({}, async ({ connection, params }) => {
+export const DELETE = apiRoute({ contract: ruleDelete }, async ({ connection, params }) => {
   await deleteRule(connection.id, String(params.id));
   return { ok: true };
 });

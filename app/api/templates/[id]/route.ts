@@ -1,14 +1,14 @@
 import { apiRoute } from "@/lib/http/route";
-import { templateSchema } from "@/lib/templates/schema";
+import { templateDelete, templateRead, templateSave } from "@/lib/contracts/templates";
 import { deleteTemplate, getTemplate, updateTemplate } from "@/lib/templates/store";
 
-export const GET = apiRoute({}, async ({ connection, params }) => getTemplate(connection.id, String(params.id)));
+export const GET = apiRoute({ contract: templateRead }, async ({ connection, params }) => getTemplate(connection.id, String(params.id)));
 
-export const PUT = apiRoute({ body: templateSchema }, async ({ connection, params, body }) =>
+export const PUT = apiRoute({ contract: templateSave }, async ({ connection, params, body }) =>
   updateTemplate(connection.id, String(params.id), body),
 );
 
-export const DELETE = apiRoute({}, async ({ connection, params }) => {
+export const DELETE = apiRoute({ contract: templateDelete }, async ({ connection, params }) => {
   await deleteTemplate(connection.id, String(params.id));
   return { ok: true };
 });

@@ -1,12 +1,12 @@
 import { after } from "next/server";
-import { apiRoute } from "@/lib/http/route";
-import { submitDraftSchema } from "@/lib/bulk/api-schemas";
+import { answerWith, apiRoute } from "@/lib/http/route";
+import { draftSubmit } from "@/lib/contracts/bulk";
 import { submitDraft } from "@/lib/bulk/submit";
 import { kickDelivery } from "@/lib/outbox/kick";
 
 /** Stores the valid transactions as one submission, answers at once, and kicks its first delivery
  *  after the response (lib/outbox/kick.ts). */
-export const POST = apiRoute({ body: submitDraftSchema }, async ({ connection, params, body }) => {
+export const POST = apiRoute({ contract: draftSubmit }, async ({ connection, params, body }) => {
   const { submissionId, created } = await submitDraft(
     connection,
     String(params.id),
@@ -15,5 +15,5 @@ export const POST = apiRoute({ body: submitDraftSchema }, async ({ connection, p
     body.reason,
   );
   after(() => kickDelivery(submissionId));
-  return Response.json({ submissionId, created }, { status: created ? 201 : 200 });
+  return answerWith(draftSubmit, { submissionId, created }, { status: created ? 201 : 200 });
 });
