@@ -1,6 +1,6 @@
 // A claim: a worker's (or process's) hold on a piece of work, so that no other one does it at the
 // same time. A claim is stale once it is older than its kind's timeout (its holder stopped or
-// hangs); another worker then takes it over. The holder releases it when done. Five kinds of work
+// hangs); another worker then takes it over. The holder releases it when done. Six kinds of work
 // are claimed (the glossary's "claim"); their timeouts are the one table below, and the stale
 // test, the taking, the takeover and the release are written here once, so a fix to any of them
 // holds for every kind.
@@ -13,6 +13,8 @@ import { getEnv } from "@/lib/env";
  *  Prisma also writes). Outbox and read-back timeouts are settings (lib/env.ts); the others are
  *  fixed for these reasons:
  *  - autoSend: a round checks and stores up to 1,000 gifts; 5 minutes outlasts one by far.
+ *  - mail: one SMTP send (nodemailer's own timeouts are minutes at most); a mail whose worker
+ *    stopped mid-send goes back in line after it.
  *  - sync: renewed with every stored batch (store-page.ts), so it only has to outlast one page.
  *  - refresh: two attempts of up to two token calls each (REFRESH_CALL_TIMEOUT_MS) and the
  *    backoff between them; the refresh never starts a call that could outlast it.
@@ -21,6 +23,7 @@ const KINDS = {
   outbox: { timeoutMs: () => getEnv().OUTBOX_CLAIM_TIMEOUT_MS, clock: "now" },
   readBack: { timeoutMs: () => getEnv().READ_BACK_CLAIM_TIMEOUT_MS, clock: "now" },
   autoSend: { timeoutMs: () => 5 * 60_000, clock: "utc" },
+  mail: { timeoutMs: () => 5 * 60_000, clock: "utc" },
   sync: { timeoutMs: () => 60_000, clock: "now" },
   refresh: { timeoutMs: () => 45_000, clock: "now" },
 } satisfies Record<string, { timeoutMs: () => number; clock: "now" | "utc" }>;

@@ -4,6 +4,7 @@
 // with backoff (MAIL_BACKOFF_MS, doubling, at most an hour) and after MAIL_MAX_ATTEMPTS is marked
 // failed and logged; one mail's failure never stops the next, and nothing else waits for mail.
 import "server-only";
+import { claimedNow, staleBefore } from "@/lib/claims";
 import { sql } from "@/lib/db-sql";
 import { getEnv } from "@/lib/env";
 import { log } from "@/lib/log";
@@ -12,8 +13,6 @@ import { deliverMail } from "./transport";
 
 /** Mails one turn claims. */
 const PER_TURN = 10;
-/** A claim this old belongs to a worker that stopped mid-send: the mail goes back in line. */
-const CLAIM_STALE_MS = 5 * 60_000;
 const MAX_BACKOFF_MS = 60 * 60_000;
 
 type Claimed = MailToCompose & { attempts: number };
@@ -23,13 +22,13 @@ export async function claimMails(workerId: string, limit = PER_TURN): Promise<Cl
     WITH due AS (
       SELECT id FROM "MailMessage"
        WHERE (status = 'pending' AND "nextAttemptAt" <= (now() AT TIME ZONE 'UTC'))
-          OR (status = 'sending' AND "claimedAt" < (now() AT TIME ZONE 'UTC') - ${CLAIM_STALE_MS}::int * interval '1 millisecond')
+          OR (status = 'sending' AND "claimedAt" < ${staleBefore("mail")})
        ORDER BY "nextAttemptAt"
        LIMIT ${limit}::int
        FOR UPDATE SKIP LOCKED
     )
     UPDATE "MailMessage" AS m
-       SET status = 'sending', "claimedAt" = (now() AT TIME ZONE 'UTC'), "claimedBy" = ${workerId},
+       SET status = 'sending', "claimedAt" = ${claimedNow("mail")}, "claimedBy" = ${workerId},
            attempts = m.attempts + 1
       FROM due
      WHERE m.id = due.id

@@ -86,6 +86,7 @@ describe("claims", () => {
     expect(claimTimeoutMs("outbox")).toBe(120_000);
     expect(claimTimeoutMs("readBack")).toBe(60_000);
     expect(claimTimeoutMs("autoSend")).toBe(300_000);
+    expect(claimTimeoutMs("mail")).toBe(300_000);
     expect(claimTimeoutMs("sync")).toBe(60_000);
     expect(claimTimeoutMs("refresh")).toBe(45_000);
     process.env.OUTBOX_CLAIM_TIMEOUT_MS = "3000";

@@ -14,7 +14,7 @@ import { clearEnvCache } from "@/lib/env";
 import { recipientSchema, type RecipientInput } from "@/lib/notifications/choices";
 import { notifyTurn, scheduleDigests } from "@/lib/notifications/detect";
 import { addRecipient } from "@/lib/notifications/recipients";
-import { sendMailTurn } from "@/lib/notifications/send";
+import { claimMails, sendMailTurn } from "@/lib/notifications/send";
 import { closeMailTransport } from "@/lib/notifications/transport";
 import { settleLaggingStatuses } from "@/lib/outbox/settle";
 import { tick } from "@/lib/outbox/tick";
@@ -238,6 +238,38 @@ describe("mail notifications", () => {
     expect([failing.status, failing.attempts]).toEqual(["failed", 2]);
     expect(await sendMailTurn("test-worker")).toBe(false);
     expect(smtp.mails).toHaveLength(1);
+  });
+
+  it("a mail whose worker stopped mid-send goes back in line once its claim is stale (five minutes), not before", async () => {
+    const admin = await recipient();
+    const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000);
+    await db().mailMessage.createMany({
+      data: [
+        {
+          recipientId: admin.id,
+          kind: "digest",
+          key: "digest:fresh",
+          status: "sending",
+          claimedBy: "gone",
+          claimedAt: minutesAgo(4),
+        },
+        {
+          recipientId: admin.id,
+          kind: "digest",
+          key: "digest:stale",
+          status: "sending",
+          claimedBy: "gone",
+          claimedAt: minutesAgo(6),
+        },
+      ],
+    });
+    const taken = await claimMails("test-worker");
+    expect(taken).toHaveLength(1);
+    const rows = await db().mailMessage.findMany({ orderBy: { key: "asc" }, select: { key: true, claimedBy: true } });
+    expect(rows).toEqual([
+      { key: "digest:fresh", claimedBy: "gone" },
+      { key: "digest:stale", claimedBy: "test-worker" },
+    ]);
   });
 
   it("the daily digest: once per day, only with something to say, gifts waiting over a day and what went automatically", async () => {
