@@ -1,7 +1,9 @@
 // Reads, groups and uploads a bulk allocation CSV off the main thread: a 100,000-line file is
 // parsed (papaparse, streaming) and sent in parts of at most 5,000 lines while the page stays
 // responsive. The page only receives progress and the result.
+import { ApiClientError, fetchContract } from "@/lib/api-client";
 import { uploadParts, readCsv } from "@/lib/bulk/csv-read";
+import type { draftCreate, draftDiscard, draftItems, draftReady } from "@/lib/contracts/bulk";
 
 export type WorkerRequest = { file: File };
 export type WorkerMessage =
@@ -17,10 +19,7 @@ const scope = self as unknown as {
 
 scope.onmessage = (event) => {
   upload(event.data.file).catch((error: unknown) =>
-    scope.postMessage({
-      type: "error",
-      message: error instanceof Error ? error.message : "The file could not be uploaded. Please try again.",
-    }),
+    scope.postMessage({ type: "error", message: uploadFailure(error) }),
   );
 };
 
@@ -30,41 +29,32 @@ async function upload(file: File): Promise<void> {
   );
   if (!read.ok) return scope.postMessage({ type: "error", message: read.error });
 
-  const { id } = await post<{ id: string }>("/api/bulk", {
-    source: "csv",
-    label: file.name.slice(0, 200),
-    columns: read.columns,
+  const { id } = await fetchContract<typeof draftCreate>("/api/bulk", {
+    method: "POST",
+    body: { source: "csv", label: file.name.slice(0, 200), columns: read.columns },
   });
   // The page learns the draft at once, so Cancel can remove it.
   scope.postMessage({ type: "draft", draftId: id });
   try {
     let done = 0;
     for (const part of uploadParts(read.groups)) {
-      await post(`/api/bulk/${id}/items`, { groups: part });
+      await fetchContract<typeof draftItems>(`/api/bulk/${id}/items`, { method: "POST", body: { groups: part } });
       done += part.reduce((n, g) => n + g.rows.length, 0);
       scope.postMessage({ type: "progress", phase: "checking", done, total: read.rowCount });
     }
-    await post(`/api/bulk/${id}/ready`, {});
+    await fetchContract<typeof draftReady>(`/api/bulk/${id}/ready`, { method: "POST" });
   } catch (error) {
     // A half-checked upload is of no use: it goes, and the admin starts again.
-    await fetch(`/api/bulk/${id}`, { method: "DELETE" }).catch(() => undefined);
+    await fetchContract<typeof draftDiscard>(`/api/bulk/${id}`, { method: "DELETE" }).catch(() => undefined);
     throw error;
   }
   scope.postMessage({ type: "done", draftId: id });
 }
 
-async function post<T>(path: string, body: unknown): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(body),
-    });
-  } catch {
-    throw new Error("Apportion could not be reached. Check your connection and try again. Nothing was sent.");
-  }
-  const payload = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
-  if (!response.ok) throw new Error(payload?.error?.message ?? "The upload failed. Nothing was sent.");
-  return payload as T;
+/** What the page shows when the upload stops: the server's own message (it says what to fix), or,
+ *  when Apportion could not be reached or gave no reason, that nothing went to the service. */
+function uploadFailure(error: unknown): string {
+  if (error instanceof ApiClientError && error.code !== "network" && error.code !== "unknown") return error.message;
+  const said = error instanceof Error ? error.message : "The file could not be uploaded. Please try again.";
+  return `${said} Nothing was sent.`;
 }

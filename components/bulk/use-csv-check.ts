@@ -5,6 +5,8 @@
 // when it is done the page moves to the draft.
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
+import { fetchContract } from "@/lib/api-client";
+import type { draftDiscard } from "@/lib/contracts/bulk";
 import type { WorkerMessage } from "./csv.worker";
 
 export type CsvCheckState =
@@ -56,7 +58,10 @@ export function useCsvCheck() {
   function cancel() {
     worker.current?.terminate();
     // A half-uploaded draft is of no use: it goes with the cancelled upload.
-    if (draftId.current) void fetch(`/api/bulk/${draftId.current}`, { method: "DELETE" }).catch(() => undefined);
+    if (draftId.current)
+      void fetchContract<typeof draftDiscard>(`/api/bulk/${draftId.current}`, { method: "DELETE" }).catch(
+        () => undefined,
+      );
     draftId.current = null;
     setState({ step: "idle" });
   }

@@ -25,9 +25,9 @@ export const MAX_PART_BYTES = 2 * 1024 * 1024;
 export const MAX_VALUE_LENGTH = 500;
 
 /** One line of the file: its line number (the header is line 1) and its values by header.
- *  `line` is null for rows a rule computed. `problem`: the file itself could not be read properly
- *  on that line (a quote, a missing field). */
-export type CsvRow = { line: number | null; values: Record<string, string>; problem?: string };
+ *  `problem`: the file itself could not be read properly on that line (a quote, a missing field).
+ *  (A rule's lines have no line number; they never take this shape: lib/bulk/share-lines.ts.) */
+export type CsvRow = { line: number; values: Record<string, string>; problem?: string };
 export type CsvGroup = { transaction: string; rows: CsvRow[] };
 
 /** " Campaign ID " → "campaign_id", so headers written by people and spreadsheets both match. */
