@@ -100,8 +100,10 @@ export default tseslint.config(
           message: "Call the route through fetchContract<typeof itsContract> (lib/contracts), not apiFetch<Answer>.",
         },
         {
-          selector: "CallExpression[callee.name='fetchContract'] > TSTypeParameterInstantiation > :not(TSTypeQuery)",
-          message: "fetchContract takes the route's contract as `typeof contract` (lib/contracts), not a type written here.",
+          selector:
+            "CallExpression[callee.name=/^(fetchContract|saveContract)$/] > TSTypeParameterInstantiation > :not(TSTypeQuery)",
+          message:
+            "fetchContract and saveContract take the route's contract as `typeof contract` (lib/contracts), not a type written here.",
         },
       ],
     },

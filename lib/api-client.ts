@@ -22,11 +22,19 @@ export function fetchContract<C extends Contract>(path: string, init: Init<Reque
   return apiFetch(path, init) as Promise<Answer<C>>;
 }
 
+/** Creates (POST `collection`) or, given an id, replaces (PUT `collection/id`) the thing `C`
+ *  describes: the editor forms' one save, whether the thing is new or not. */
+export function saveContract<C extends Contract>(
+  collection: string,
+  id: string | undefined,
+  body: RequestBody<C>,
+): Promise<Answer<C>> {
+  const path = id ? `${collection}/${encodeURIComponent(id)}` : collection;
+  return apiFetch(path, { method: id ? "PUT" : "POST", body }) as Promise<Answer<C>>;
+}
+
 // Not exported, and its answer unknown: a caller names its answer through a contract, never by hand.
-async function apiFetch(
-  path: string,
-  init: Init = {},
-): Promise<unknown> {
+async function apiFetch(path: string, init: Init = {}): Promise<unknown> {
   let response: Response;
   try {
     response = await fetch(path, {

@@ -4,13 +4,13 @@ import type { SplitEditorState } from "@/components/split-editor/use-split-edito
 import { lineFigures } from "@/lib/splits/editor-lines";
 import { templateLinesFrom } from "@/lib/templates/editor-lines";
 import { type TemplateLine, templateLineSchema } from "@/lib/templates/schema";
-import { fetchGift, saveTemplate } from "@/lib/hooks/template-calls";
+import { fetchGiftWithSplits, saveTemplate } from "@/lib/hooks/template-calls";
 
 /** Another gift's split as shares of a gift, or why there is none (the gift is not split). */
 export async function splitOfGift(
   transactionId: string,
 ): Promise<{ ok: true; lines: TemplateLine[]; what: string } | { ok: false; error: string }> {
-  const source = await fetchGift(transactionId);
+  const source = await fetchGiftWithSplits(transactionId);
   if (source.splits.length === 0) return { ok: false, error: "That gift is not split: there is nothing to copy." };
   const parts = source.splits.map((s) => ({
     cents: s.unitAmountCents * s.quantity,
@@ -45,7 +45,9 @@ export async function saveLinesAsTemplate(
   return saveTemplate(undefined, {
     name,
     lines: templateLinesFrom(parts, gift.amountCents, restIndex >= 0 ? restIndex : lines.length - 1),
-    appliesTo: gift.campaign ? { kind: "campaign", value: gift.campaign } : { kind: "fund", value: gift.fund ?? "General" },
+    appliesTo: gift.campaign
+      ? { kind: "campaign", value: gift.campaign }
+      : { kind: "fund", value: gift.fund ?? "General" },
     autoSend: false,
   });
 }

@@ -1,6 +1,6 @@
 // The templates' calls to the server, plain promises: the split editor (no react-query there, to
 // keep its first load small) and the templates pages use them alike.
-import { fetchContract } from "@/lib/api-client";
+import { fetchContract, saveContract } from "@/lib/api-client";
 import type { RequestBody } from "@/lib/contracts/contract";
 import type { templateDelete, templateSave, templatesList, templatesPause } from "@/lib/contracts/templates";
 import type { transactionRead, transactionsList } from "@/lib/contracts/transactions";
@@ -9,16 +9,13 @@ export const fetchTemplates = () => fetchContract<typeof templatesList>("/api/te
 
 /** Creates the template, or replaces the one `id` names. */
 export const saveTemplate = (id: string | undefined, body: RequestBody<typeof templateSave>) =>
-  fetchContract<typeof templateSave>(id ? `/api/templates/${id}` : "/api/templates", {
-    method: id ? "PUT" : "POST",
-    body,
-  });
+  saveContract<typeof templateSave>("/api/templates", id, body);
 
 export const deleteTemplate = (id: string) =>
   fetchContract<typeof templateDelete>(`/api/templates/${id}`, { method: "DELETE" });
 
 /** A gift by the service's id or its external id (a template copies its split). */
-export const fetchGift = (transactionId: string) =>
+export const fetchGiftWithSplits = (transactionId: string) =>
   fetchContract<typeof transactionRead>(`/api/transactions/${encodeURIComponent(transactionId)}`);
 
 /** Gifts matching `query` (lib/transactions/filters.ts), for a picker. */
