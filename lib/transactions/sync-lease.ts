@@ -9,12 +9,10 @@ import { db } from "@/lib/db";
 
 export const SYNC_LEASE_MS = claimTimeoutMs("sync");
 
+const SYNC_LEASE = { kind: "sync", table: "TransactionSync", owner: "leaseOwner", until: "leaseUntil" } as const;
 const lease = (connectionId: string): RowClaim => ({
-  kind: "sync",
-  table: "TransactionSync",
+  ...SYNC_LEASE,
   key: { column: "connectionId", value: connectionId },
-  owner: "leaseOwner",
-  until: "leaseUntil",
 });
 
 export async function takeSyncLease(connectionId: string, owner: string): Promise<boolean> {
@@ -25,4 +23,9 @@ export async function takeSyncLease(connectionId: string, owner: string): Promis
 
 export async function releaseSyncLease(connectionId: string, owner: string): Promise<void> {
   await releaseClaim(lease(connectionId), [owner]);
+}
+
+/** Every sync lease `owner` holds, given back (a stopping worker's); how many. */
+export function releaseSyncLeasesOf(owner: string): Promise<number> {
+  return releaseClaim(SYNC_LEASE, [owner]);
 }

@@ -5,6 +5,7 @@
 import "server-only";
 import { releaseRefreshLeasesHeld } from "@/lib/connections/refresh";
 import { sql } from "@/lib/db-sql";
+import { releaseSyncLeasesOf } from "@/lib/transactions/sync-lease";
 
 export type Released = { batches: number; syncLeases: number; readBacks: number; refreshLeases: number };
 
@@ -13,14 +14,11 @@ export async function releaseHeld(workerId: string): Promise<Released> {
     UPDATE "SubmissionBatch" SET status = 'pending', "claimedBy" = NULL
      WHERE status = 'sending' AND "claimedBy" = ${workerId}
     RETURNING id`;
-  const syncLeases = await sql<{ connectionId: string }>`
-    UPDATE "TransactionSync" SET "leaseOwner" = NULL, "leaseUntil" = NULL
-     WHERE "leaseOwner" = ${workerId}
-    RETURNING "connectionId"`;
+  const syncLeases = await releaseSyncLeasesOf(workerId);
   const readBacks = await sql<{ id: string }>`
     UPDATE "Submission" SET "verificationClaimedAt" = NULL, "verificationClaimedBy" = NULL
      WHERE "verificationClaimedBy" = ${workerId}
     RETURNING id`;
   const refreshLeases = await releaseRefreshLeasesHeld();
-  return { batches: batches.length, syncLeases: syncLeases.length, readBacks: readBacks.length, refreshLeases };
+  return { batches: batches.length, syncLeases, readBacks: readBacks.length, refreshLeases };
 }
