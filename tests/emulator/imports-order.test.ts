@@ -2,10 +2,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { HARBOR, connect, startTestEmulator, type TestEmulator } from "./helpers";
 import { activeSplitsOf, getImport, row, submit, waitForImport } from "./import-helpers";
 
-// A real delay, so that the states in between can be observed.
+// A real delay, so that the states in between can be observed: long enough that a loaded machine's
+// polls (every 5 ms, but each one a fetch that can wait its turn for 100 ms or more) still land in
+// each state; at 120 ms the first poll sometimes came after "Working/Pending" had passed.
 let emu: TestEmulator;
 beforeAll(async () => {
-  emu = await startTestEmulator({ importDelayMs: 120 });
+  emu = await startTestEmulator({ importDelayMs: 400 });
 });
 afterAll(async () => {
   await emu.close();
@@ -38,7 +40,7 @@ describe("processing order", () => {
         if (seen.at(-1) !== sample) seen.push(sample);
         expect(b).toBe("Complete");
       },
-      { timeout: 3_000, interval: 5 },
+      { timeout: 6_000, interval: 5 },
     );
     // Never both Working, and the second never starts before the first completes.
     for (const sample of seen) {
@@ -68,7 +70,7 @@ describe("processing order", () => {
       (await getImport(emu, riverside, mine)).status,
       (await getImport(emu, harbor, theirs)).status,
     ];
-    await expect.poll(both, { interval: 5, timeout: 1_000 }).toEqual(["Working", "Working"]);
+    await expect.poll(both, { interval: 5, timeout: 2_000 }).toEqual(["Working", "Working"]);
     await waitForImport(emu, riverside, mine);
     await waitForImport(emu, harbor, theirs);
   });
