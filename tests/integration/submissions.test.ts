@@ -181,7 +181,7 @@ describe("what the service drops", () => {
       ["ext-1001-0001:1", "dropped", "overlapping_id"],
       ["ext-1001-0001:2", "dropped", "sum_mismatch"],
     ]);
-    expect(rows[0]?.dropMessage).toContain("already the id of a transaction");
+    expect(rows[0]?.dropMessage).toContain("already the id of a gift");
     expect(rows[1]?.dropMessage).toContain("did not add up");
     expect(await db().knownSplit.count()).toBe(0);
   });
