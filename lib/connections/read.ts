@@ -14,10 +14,10 @@ const SUBMISSIONS = 5;
 
 /**
  * The latest events and submissions (with how many of their rows the service dropped, and their
- * first failed batch: why a Failed one failed) in one statement. The health check reads this on every call, while the service answers; as two
- * Prisma model queries (one with a relation count) it cost a few milliseconds of this machine's
- * CPU, which the service's answer then waited for; straight on the pool (sqlRows) it costs
- * 0.4 ms less than through $queryRaw.
+ * first failed batch: why a Failed one failed) in one statement. The health check reads this on
+ * every call, while the service answers; as two Prisma model queries (one with a relation count)
+ * it cost a few milliseconds of this machine's CPU, which the service's answer then waited for;
+ * straight on the pool (sqlRows) it costs 0.4 ms less than through $queryRaw.
  */
 export async function readConnectionHistory(connectionId: string): Promise<ConnectionHistory> {
   // Timestamps are stored as UTC without a zone: AT TIME ZONE 'UTC' makes the JSON say so.
