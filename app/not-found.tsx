@@ -7,7 +7,7 @@ export default function NotFound() {
     <>
       <h1>Page not found</h1>
       <p className="card" role="status">
-        There is no page at this address. <Link href="/transactions">Go to the transactions</Link> or{" "}
+        There is no page at this address. <Link href="/transactions">Go to the gifts</Link> or{" "}
         <Link href="/">to the start</Link>.
       </p>
     </>

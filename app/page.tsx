@@ -29,7 +29,7 @@ export default async function LandingPage({ searchParams }: Props) {
       <h1>Apportion</h1>
       <p>
         Apportion re-allocates your organization&apos;s existing gifts across campaigns and funds, and sends the result
-        to your fundraising service as a split-transaction import.
+        to your fundraising service as an import of splits.
       </p>
       <ConnectButton providerId={env.SERVICE_ENVIRONMENT} callbackUrl={next} />
       <p className="small muted hero__note">

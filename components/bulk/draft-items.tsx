@@ -59,7 +59,7 @@ export function DraftItems({ items, sent, newNames }: Props) {
                 : ""}
             </p>
           )}
-          <ScrollBox label={`Lines for ${item.transactionKey || "lines without a transaction"}`}>
+          <ScrollBox label={`Lines for ${item.transactionKey || "lines without a gift id"}`}>
             <table className="table table--stack">
               <thead>
                 <tr>

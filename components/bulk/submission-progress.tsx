@@ -45,8 +45,8 @@ export function SubmissionProgressView({ id }: { id: string }) {
         aria-label="Sent and processed by the service"
       />
       <p className="small">
-        {stateSentence(state)} {rows.imported.toLocaleString("en-US")} of {data.rowCount.toLocaleString("en-US")} splits
-        taken by the service
+        {stateSentence(state, data.failure)} {rows.imported.toLocaleString("en-US")} of{" "}
+        {data.rowCount.toLocaleString("en-US")} splits taken by the service
         {rows.dropped > 0 ? ` · ${rows.dropped.toLocaleString("en-US")} dropped` : ""}
       </p>
       {data.lastError && !final && (

@@ -61,7 +61,7 @@ export function ConnectionPanel({ providerId, zone }: { providerId: string; zone
                     </Link>{" "}
                     <SubmissionStatusBadge {...input} />{" "}
                     <span className="muted">
-                      {stateSentence(submissionState(input))}
+                      {stateSentence(submissionState(input), s.failure)}
                       {s.droppedCount > 0
                         ? ` ${s.droppedCount.toLocaleString("en-US")} split${s.droppedCount === 1 ? "" : "s"} dropped by the service.`
                         : ""}

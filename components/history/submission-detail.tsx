@@ -53,7 +53,7 @@ export function SubmissionDetailView({
           </span>
         </div>
         {/* Once sent, the read-back notice below says it, with "Check again". */}
-        {["sending", "waiting", "failed"].includes(state) && <p>{stateSentence(state)}</p>}
+        {["sending", "waiting", "failed"].includes(state) && <p>{stateSentence(state, data.failure)}</p>}
         <p className="small muted">
           Sent <When iso={data.createdAt} zone={zone} precise />
           {data.source && (
@@ -117,8 +117,16 @@ function DeliveryNotices({ data, retry }: { data: SubmissionDetail; retry: Retur
         >
           {failed.map((c) => (
             <p key={c.index}>
-              {c.rowCount.toLocaleString("en-US")} split{c.rowCount === 1 ? "" : "s"} not sent after {c.attempts} tr
-              {c.attempts === 1 ? "y" : "ies"}: {c.lastError}
+              {c.rowCount.toLocaleString("en-US")} split{c.rowCount === 1 ? "" : "s"}{" "}
+              {/* Sent ones have an import at the service: its outcome, not the tries, is what failed. */}
+              {c.serviceImportId ? (
+                <>sent as import {c.serviceImportId}</>
+              ) : (
+                <>
+                  not sent after {c.attempts} tr{c.attempts === 1 ? "y" : "ies"}
+                </>
+              )}
+              : {c.lastError}
             </p>
           ))}
         </Notice>

@@ -46,9 +46,7 @@ const csvRow = z.object({
 
 export const addItemsSchema = z.object({
   groups: z
-    .array(
-      z.object({ transaction: storable("A transaction id").pipe(z.string().max(200)), rows: z.array(csvRow).min(1) }),
-    )
+    .array(z.object({ transaction: storable("A gift's id").pipe(z.string().max(200)), rows: z.array(csvRow).min(1) }))
     .min(1)
     .refine(
       (groups) => groups.reduce((n, g) => n + g.rows.length, 0) <= MAX_PART_ROWS,

@@ -79,21 +79,19 @@ export async function checkLines(
     }
     if (!transaction) {
       item.errors.push(
-        `No transaction ${group.transaction} is known. Check the id (the service's transaction id or your external id), or refresh the transactions list.`,
+        `No gift ${group.transaction} is known. Check the id (the service's id of the gift or your external id), or refresh the gifts list.`,
       );
       return item;
     }
     const { transactionId } = transaction.transaction;
     const keys = keysOf.get(transactionId) ?? [];
     if (keys.length > 1) {
-      item.errors.push(
-        `Transaction ${transactionId} appears under ${keys.join(" and ")}: put all its lines under one id.`,
-      );
+      item.errors.push(appearsUnder(transactionId, keys));
       return item;
     }
     if (rows.length === 0) {
       // A rule leaves out 0-cent shares; a gift of $0.00 leaves nothing to send.
-      item.errors.push("A transaction of $0.00 has nothing to allocate.");
+      item.errors.push("A gift of $0.00 has nothing to allocate.");
       return item;
     }
     // A blank campaign keeps the gift's own; a gift with none leaves that line to be named.
@@ -111,7 +109,7 @@ export async function checkLines(
     if (rows.some((r) => r.errors.length > 0)) {
       // Without this, the good lines of a refused gift would come back in the error CSV unexplained.
       for (const row of rows) {
-        if (row.errors.length === 0) row.errors.push("Another line of this transaction has a problem.");
+        if (row.errors.length === 0) row.errors.push("Another line of this gift has a problem.");
       }
     }
     if (item.errors.length > 0 || rows.some((r) => r.errors.length > 0)) return item;
@@ -121,19 +119,24 @@ export async function checkLines(
   });
 }
 
+/** One gift named by two ids (its own and its external id): one message, whichever part finds it. */
+export function appearsUnder(transactionId: string, keys: readonly string[]): string {
+  return `Gift ${transactionId} appears under ${keys.join(" and ")}: put all its lines under one id.`;
+}
+
 /** `parsed` is null when some row does not parse: the sum is then not worth stating. */
 function transactionProblems(known: Known, rowCount: number, parsed: readonly SplitRow[] | null): string[] {
   const problems: string[] = [];
   const { transaction } = known;
   if (known.inFlight) {
-    problems.push("An earlier submission for this transaction is still being processed. Wait for it (see History).");
+    problems.push("An earlier change to this gift is still being sent. Wait for it (see History).");
   }
   const removals = Math.max(0, known.active.length - rowCount);
   if (rowCount + removals > MAX_ROWS_PER_TRANSACTION) {
     problems.push(
       removals > 0
-        ? `One import carries at most ${MAX_ROWS_PER_TRANSACTION} rows for a transaction, removals included: this one needs ${rowCount} plus ${removals} removals.`
-        : `A transaction can have at most ${MAX_ROWS_PER_TRANSACTION} splits; this one has ${rowCount}.`,
+        ? `One import carries at most ${MAX_ROWS_PER_TRANSACTION} splits of a gift, removals included: this one needs ${rowCount} plus ${removals} removals.`
+        : `A gift can have at most ${MAX_ROWS_PER_TRANSACTION} splits; this one has ${rowCount}.`,
     );
   }
   if (parsed) {

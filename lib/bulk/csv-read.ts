@@ -128,14 +128,14 @@ function addToGroup(groups: Map<string, CsvGroup>, key: string, row: CsvRow): st
   let group = groups.get(key);
   if (!group) {
     if (groups.size >= MAX_BULK_TRANSACTIONS) {
-      return `The file names more than ${MAX_BULK_TRANSACTIONS.toLocaleString("en-US")} transactions; split it into smaller files.`;
+      return `The file names more than ${MAX_BULK_TRANSACTIONS.toLocaleString("en-US")} gifts; split it into smaller files.`;
     }
     group = { transaction: key, rows: [] };
     groups.set(key, group);
   }
   group.rows.push(row);
   if (group.rows.length > MAX_PART_ROWS) {
-    return `Transaction ${key || "(blank)"} has more than ${MAX_PART_ROWS} lines; a transaction has at most 100 splits.`;
+    return `Gift ${key || "(blank)"} has more than ${MAX_PART_ROWS} lines; a gift has at most 100 splits.`;
   }
   return null;
 }

@@ -10,7 +10,7 @@ import { centsToInput } from "@/lib/splits/money";
 import type { SplitRow } from "@/lib/splits/schema";
 import type { GiftFilters } from "@/lib/transactions/filters";
 import { whereFor } from "@/lib/transactions/read";
-import { type CheckedItem, checkLines, type LineGroup } from "./check";
+import { appearsUnder, type CheckedItem, checkLines, type LineGroup } from "./check";
 import { type CsvGroup, mapColumns, MAX_BULK_ROWS, MAX_BULK_TRANSACTIONS } from "./csv-format";
 import { applyRule } from "./basis-points";
 import { parseGroups } from "./parse-lines";
@@ -35,12 +35,12 @@ export async function addCsvItems(
   if (draft.status !== "uploading") throw new AppError("conflict", "This upload is already complete.");
   const keys = groups.map((g) => g.transaction);
   if (new Set(keys).size !== keys.length) {
-    throw new AppError("invalid_input", "A transaction appears twice in this part: send each one's rows together.");
+    throw new AppError("invalid_input", "A gift appears twice in this part: send each one's lines together.");
   }
   const { byColumn } = mapColumns(draft.columns);
   const keyHeader = byColumn.transaction_id ?? "";
   if (groups.some((g) => g.rows.some((row) => (row.values[keyHeader] ?? "").trim() !== g.transaction))) {
-    throw new AppError("invalid_input", "A line is grouped under another transaction than its transaction_id.");
+    throw new AppError("invalid_input", "A line is grouped under another gift than its transaction_id.");
   }
   const items = await checkLines(connectionId, parseGroups(draft.columns, groups), await earlierKeysOf(db(), draft.id));
   const rows = items.reduce((n, i) => n + i.rows.length, 0);
@@ -51,10 +51,10 @@ export async function addCsvItems(
         SELECT status, "transactionCount", "rowCount" FROM "BulkDraft" WHERE id = ${draft.id}::uuid FOR UPDATE`;
       if (locked?.status !== "uploading") throw new AppError("conflict", "This upload is already complete.");
       if (locked.transactionCount + items.length > MAX_BULK_TRANSACTIONS) {
-        throw new AppError("invalid_input", `A bulk allocation has at most ${MAX_BULK_TRANSACTIONS} transactions.`);
+        throw new AppError("invalid_input", `A bulk allocation has at most ${MAX_BULK_TRANSACTIONS} gifts.`);
       }
       if (locked.rowCount + rows > MAX_BULK_ROWS) {
-        throw new AppError("invalid_input", `A bulk allocation has at most ${MAX_BULK_ROWS} rows.`);
+        throw new AppError("invalid_input", `A bulk allocation has at most ${MAX_BULK_ROWS} lines.`);
       }
       // Read again under the lock: a part stored meanwhile may name the same gifts.
       const earlier = await tx.bulkDraftItem.findMany({
@@ -63,16 +63,14 @@ export async function addCsvItems(
       });
       const repeated = earlier.find((item) => keys.includes(item.transactionKey));
       if (repeated) {
-        throw new AppError(
-          "conflict",
-          `Transaction ${repeated.transactionKey} was already uploaded in an earlier part.`,
-        );
+        throw new AppError("conflict", `Gift ${repeated.transactionKey} was already uploaded in an earlier part.`);
       }
       const byTransaction = new Map(earlier.filter((e) => e.transactionId).map((e) => [e.transactionId, e]));
       for (const item of items) {
-        const other = item.transactionId ? byTransaction.get(item.transactionId) : undefined;
-        if (!other) continue;
-        const message = `Transaction ${item.transactionId} appears under ${other.transactionKey} and ${item.transactionKey}: put all its lines under one id.`;
+        const id = item.transactionId;
+        const other = id ? byTransaction.get(id) : undefined;
+        if (!id || !other) continue;
+        const message = appearsUnder(id, [other.transactionKey, item.transactionKey]);
         if (!item.errors.includes(message)) {
           item.valid = false;
           item.allocation = null;
@@ -132,7 +130,7 @@ export async function createRuleDraft(
   if (transactions.length > MAX_BULK_TRANSACTIONS) {
     throw new AppError(
       "invalid_input",
-      `More than ${MAX_BULK_TRANSACTIONS} transactions match; narrow the filters (a date range or a campaign).`,
+      `More than ${MAX_BULK_TRANSACTIONS} gifts match; narrow the filters (a date range or a campaign).`,
     );
   }
   const groups: LineGroup[] = transactions.map((transaction) => ({
@@ -146,7 +144,7 @@ export async function createRuleDraft(
   if (rows > MAX_BULK_ROWS) {
     throw new AppError(
       "invalid_input",
-      `This rule would make ${rows.toLocaleString("en-US")} rows; a bulk allocation has at most ${MAX_BULK_ROWS.toLocaleString("en-US")}. Narrow the filters.`,
+      `This rule would make ${rows.toLocaleString("en-US")} lines; a bulk allocation has at most ${MAX_BULK_ROWS.toLocaleString("en-US")}. Narrow the filters.`,
     );
   }
   const items = await checkLines(connectionId, groups);

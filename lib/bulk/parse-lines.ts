@@ -27,7 +27,7 @@ function parseLine(
   const result = parseRow(fieldsOf(values, byColumn));
   if (!result.success) {
     for (const issue of result.error.issues)
-      errors.push(`${COLUMN_OF[String(issue.path[0])] ?? "row"}: ${issue.message}`);
+      errors.push(`${COLUMN_OF[String(issue.path[0])] ?? "line"}: ${issue.message}`);
   }
   return { line, values, errors, split: errors.length === 0 && result.success ? result.data : null };
 }

@@ -31,7 +31,7 @@ export async function submitDraft(
     if (draft.submitKey) return send(connection, draft, draft.submitKey, reason);
   }
   if (draft.status !== "ready") throw new AppError("conflict", "This upload is not complete yet.");
-  if (draft.validCount === 0) throw new AppError("invalid_input", "No transaction in this allocation can be sent.");
+  if (draft.validCount === 0) throw new AppError("invalid_input", "No gift in this allocation can be sent.");
   // A name the service does not hold becomes a new campaign or fund there: only by the admin's say.
   await requireConfirmedDraftNames(connection.id, draft.id, confirmedNewNames);
 
@@ -85,7 +85,7 @@ async function send(
   return result;
 }
 
-/** The submission's checks name allocations by index; the admin needs the transactions. */
+/** The submission's checks name allocations by index; the admin needs the gifts. */
 function changedSincePreview(error: z.ZodError, allocations: readonly Allocation[]): AppError {
   const ids = new Set(
     error.issues.map((issue) => allocations[Number(issue.path[1])]?.transactionId).filter((id) => id !== undefined),
@@ -93,6 +93,6 @@ function changedSincePreview(error: z.ZodError, allocations: readonly Allocation
   const first = error.issues[0]?.message ?? "";
   return new AppError(
     "conflict",
-    `Transaction ${[...ids].slice(0, 5).join(", ")}${ids.size > 5 ? ` and ${ids.size - 5} more` : ""} changed since this preview (${first}) Nothing was sent. Start the bulk allocation again to check it afresh.`,
+    `Gift ${[...ids].slice(0, 5).join(", ")}${ids.size > 5 ? ` and ${ids.size - 5} more` : ""} changed since this preview (${first}) Nothing was sent. Start the bulk allocation again to check it afresh.`,
   );
 }

@@ -2,6 +2,7 @@
 import "server-only";
 import { sqlRows } from "@/lib/db-sql";
 import type { Connection } from "@/lib/generated/prisma/client";
+import { type FailedBatch, failureOf } from "@/lib/submissions/failure";
 import { findConnection } from "./store";
 import { type ConnectionView, type EventView, toConnectionView } from "./view";
 
@@ -12,11 +13,11 @@ const EVENTS = 10;
 const SUBMISSIONS = 5;
 
 /**
- * The latest events and submissions (with how many of their rows the service dropped) in one
- * statement. The health check reads this on every call, while the service answers; as two
- * Prisma model queries (one with a relation count) it cost a few milliseconds of this machine's
- * CPU, which the service's answer then waited for; straight on the pool (sqlRows) it costs
- * 0.4 ms less than through $queryRaw.
+ * The latest events and submissions (with how many of their rows the service dropped, and their
+ * first failed batch: why a Failed one failed) in one statement. The health check reads this on
+ * every call, while the service answers; as two Prisma model queries (one with a relation count)
+ * it cost a few milliseconds of this machine's CPU, which the service's answer then waited for;
+ * straight on the pool (sqlRows) it costs 0.4 ms less than through $queryRaw.
  */
 export async function readConnectionHistory(connectionId: string): Promise<ConnectionHistory> {
   // Timestamps are stored as UTC without a zone: AT TIME ZONE 'UTC' makes the JSON say so.
@@ -29,7 +30,10 @@ export async function readConnectionHistory(connectionId: string): Promise<Conne
       (SELECT coalesce(json_agg(s ORDER BY s."createdAt" DESC), '[]'::json) FROM (
          SELECT s."id", s."status", s."verification", s."transactionCount", s."rowCount", s."createdAt" AT TIME ZONE 'UTC' AS "createdAt",
                 (SELECT count(*) FROM "SubmissionRow" r
-                 WHERE r."submissionId" = s."id" AND r."outcome" = 'dropped')::int AS "droppedCount"
+                 WHERE r."submissionId" = s."id" AND r."outcome" = 'dropped')::int AS "droppedCount",
+                (SELECT coalesce(json_agg(b), '[]'::json) FROM (
+                   SELECT "serviceImportId", "serviceStatus", "attempts" FROM "SubmissionBatch"
+                   WHERE "submissionId" = s."id" AND "status" = 'failed' ORDER BY "index" LIMIT 1) b) AS "failed"
          FROM "Submission" s WHERE s."connectionId" = $1::uuid
          ORDER BY s."createdAt" DESC LIMIT $3::int) s) AS "submissions"`,
     [connectionId, EVENTS, SUBMISSIONS],
@@ -44,13 +48,17 @@ export async function readConnectionHistory(connectionId: string): Promise<Conne
       transactionCount: s.transactionCount,
       rowCount: s.rowCount,
       droppedCount: s.droppedCount,
+      failure: failureOf(s.failed),
       at: new Date(s.createdAt).toISOString(),
     })),
   };
 }
 
 type EventJson = Omit<EventView, "createdAt"> & { createdAt: string };
-type SubmissionJson = Omit<ConnectionView["submissions"][number], "at"> & { createdAt: string };
+type SubmissionJson = Omit<ConnectionView["submissions"][number], "at" | "failure"> & {
+  createdAt: string;
+  failed: FailedBatch[];
+};
 
 export async function readConnectionView(connectionId: string): Promise<ConnectionView | null> {
   const [connection, history] = await Promise.all([findConnection(connectionId), readConnectionHistory(connectionId)]);

@@ -2,7 +2,7 @@
 import "server-only";
 import { getEnv } from "@/lib/env";
 import type { Connection, ConnectionEvent, SubmissionStatus } from "@/lib/generated/prisma/client";
-import type { VerificationState } from "@/lib/submissions/submission-state";
+import type { FailureCause, VerificationState } from "@/lib/submissions/submission-state";
 import { missingScopes, scopeWarning } from "@/lib/scopes";
 
 export type ConnectionView = {
@@ -29,6 +29,8 @@ export type ConnectionView = {
     transactionCount: number;
     rowCount: number;
     droppedCount: number;
+    /** Why it is Failed, when a batch failed (lib/submissions/failure.ts). */
+    failure: FailureCause | null;
     at: string;
   }[];
 };

@@ -5,6 +5,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { getEnv } from "@/lib/env";
+import { failureOf } from "@/lib/submissions/failure";
 import { stateSentence } from "@/lib/submissions/submission-state";
 import { digestContent } from "./digest";
 import { renderMail, type MailContent, type RenderedMail } from "./render";
@@ -90,6 +91,12 @@ async function submissionContent(
       transactionCount: true,
       reason: true,
       differences: { select: { message: true }, orderBy: { transactionId: "asc" }, take: 6 },
+      batches: {
+        where: { status: "failed" },
+        orderBy: { index: "asc" },
+        take: 1,
+        select: { serviceImportId: true, serviceStatus: true, attempts: true },
+      },
     },
   });
   if (!s) return null;
@@ -108,7 +115,7 @@ async function submissionContent(
     subject: `${OUTCOME_SUBJECT[outcome]} (${org})`,
     intro: [
       `A change to ${gifts} of ${org}, sent ${utcWhen(s.createdAt)}${s.reason ? ` (reason: ${s.reason})` : ""}.`,
-      stateSentence(outcome),
+      stateSentence(outcome, failureOf(s.batches)),
     ],
     lines,
     action: { label: "Open it in History", href: `${base}/history/${s.id}` },

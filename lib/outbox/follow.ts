@@ -170,7 +170,7 @@ async function recordOutcome(
     serviceStatus: record.status,
     lastError: confirmed
       ? null
-      : "The service did not list which rows it dropped; those rows are shown as unconfirmed.",
+      : "The service did not list which splits it dropped; those splits are shown as unconfirmed.",
     outcomes,
     kept: [...held.values()].filter((r) => !r.deleted),
     removed: [...held.values()].filter((r) => r.deleted).map((r) => r.splitId),

@@ -17,7 +17,7 @@ export function intoBatches(groups: readonly TransactionRows[], max = MAX_ROWS_P
     for (const group of groups.filter((g) => g.matchBy === matchBy)) {
       if (group.rows.length > max) {
         throw new RangeError(
-          `Transaction ${group.transactionId} has ${group.rows.length} rows; one import carries at most ${max}.`,
+          `Gift ${group.transactionId} has ${group.rows.length} splits to send; one import carries at most ${max}.`,
         );
       }
       if (!current || size + group.rows.length > max) {

@@ -51,13 +51,13 @@ export type SplitRow = z.output<typeof splitRowSchema>;
 
 export const allocationSchema = z
   .object({
-    transactionId: z.string().trim().min(1, "Choose a transaction.").max(100),
+    transactionId: z.string().trim().min(1, "Choose a gift.").max(100),
     totalCents: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
     currency: z.string().regex(/^[A-Z]{3}$/),
     rows: z
       .array(splitRowSchema)
       .min(1, "Add at least one split.")
-      .max(MAX_ROWS_PER_TRANSACTION, `A transaction can have at most ${MAX_ROWS_PER_TRANSACTION} splits.`),
+      .max(MAX_ROWS_PER_TRANSACTION, `A gift can have at most ${MAX_ROWS_PER_TRANSACTION} splits.`),
     /** Existing splits to soft-delete. */
     removedSplitIds: z.array(z.string().trim().min(1).max(160)).max(MAX_ROWS_PER_TRANSACTION),
   })
@@ -77,7 +77,7 @@ export const allocationSchema = z
       ctx.addIssue({
         code: "custom",
         path: ["rows"],
-        message: `One import call carries at most ${MAX_ROWS_PER_TRANSACTION} rows for a transaction, removals included.`,
+        message: `One import carries at most ${MAX_ROWS_PER_TRANSACTION} splits of a gift, removals included.`,
       });
     }
   });
@@ -95,10 +95,7 @@ export type ConfirmedName = z.output<typeof confirmedNameSchema>;
 /** The body of POST /api/submissions. Totals and currencies are re-read on the server. */
 export const submissionRequestSchema = z.object({
   idempotencyKey: z.uuid("The submission key must be a UUID."),
-  allocations: z
-    .array(allocationSchema)
-    .min(1, "Nothing to submit.")
-    .max(1_000, "Submit at most 1000 transactions at once."),
+  allocations: z.array(allocationSchema).min(1, "Nothing to submit.").max(1_000, "Send at most 1000 gifts at once."),
   /** Names the service does not hold yet that the admin confirmed creating (lib/submissions/new-names.ts). */
   confirmedNewNames: z.array(confirmedNameSchema).max(1_000, "Confirm at most 1000 new names at once.").default([]),
   /** Why, in the admin's words, kept with the submission for History. */

@@ -63,12 +63,12 @@ export function buildGroups(
 function refuseUnsendable(request: SubmissionRequest, found: SubmissionLookups) {
   const ids = request.allocations.map((a) => a.transactionId);
   if (new Set(ids).size !== ids.length) {
-    throw new AppError("invalid_input", "A transaction appears twice in this submission.");
+    throw new AppError("invalid_input", "A gift appears twice in this change.");
   }
   if (found.inFlight.length > 0) {
     throw new AppError(
       "conflict",
-      `An earlier submission for transaction ${found.inFlight.join(", ")} is still being processed. Wait for it to finish (see History), then split it again.`,
+      `An earlier change to gift ${found.inFlight.join(", ")} is still being sent. Wait for it to finish (see History), then split it again.`,
     );
   }
 }
@@ -98,12 +98,12 @@ function groupOf(
   if (!transaction) {
     throw new AppError(
       "not_found",
-      `Transaction ${allocation.transactionId} is not in Apportion's copy of the service's gifts: it may have been deleted at the service. Nothing was sent.`,
+      `Gift ${allocation.transactionId} is not in Apportion's copy of the service's gifts: it may have been deleted at the service. Nothing was sent.`,
     );
   }
   const total = Number(transaction.amountCents);
   if (allocation.totalCents !== total || allocation.currency !== transaction.currency) {
-    issue(["totalCents"], "This transaction's total has changed at the service. Reload it before splitting.");
+    issue(["totalCents"], "This gift's total has changed at the service. Reload it before splitting.");
   }
   checkSplitIds(allocation, transaction, known, issue);
   checkAllAccounted(allocation, transaction, known, issue);
@@ -131,9 +131,9 @@ function checkSplitIds(allocation: Allocation, transaction: Transaction, known: 
     const split = known.splitsById.get(row.splitId);
     const own = split?.transactionId === transaction.transactionId;
     if (split ? !own || split.deletedAt : !row.splitId.startsWith(`${ref}:`)) {
-      issue(["rows", r, "splitId"], `Split id ${row.splitId} cannot be used for this transaction.`);
+      issue(["rows", r, "splitId"], `Split id ${row.splitId} cannot be used for this gift.`);
     } else if (known.transactionIdentities.has(row.splitId)) {
-      issue(["rows", r, "splitId"], `Split id ${row.splitId} is already a transaction's id.`);
+      issue(["rows", r, "splitId"], `Split id ${row.splitId} is already a gift's id.`);
     }
   });
 }
@@ -148,7 +148,7 @@ function checkAllAccounted(allocation: Allocation, transaction: Transaction, kno
   if (unaccounted.length > 0) {
     issue(
       ["rows"],
-      `This transaction's splits changed since it was prepared (${unaccounted.map((s) => s.splitId).join(", ")}). Reload it before splitting.`,
+      `This gift's splits changed since it was prepared (${unaccounted.map((s) => s.splitId).join(", ")}). Reload it before splitting.`,
     );
   }
 }
@@ -164,7 +164,7 @@ function removedSplits(
   allocation.removedSplitIds.forEach((splitId, r) => {
     const split = known.splitsById.get(splitId);
     if (!split || split.transactionId !== transaction.transactionId || split.deletedAt) {
-      issue(["removedSplitIds", r], `Split ${splitId} is not an active split of this transaction.`);
+      issue(["removedSplitIds", r], `Split ${splitId} is not an active split of this gift.`);
       return;
     }
     existing.set(splitId, {

@@ -3,7 +3,8 @@
 import "server-only";
 import { db } from "@/lib/db";
 import type { SubmissionStatus } from "@/lib/generated/prisma/client";
-import type { VerificationState } from "./submission-state";
+import { failureOf } from "./failure";
+import type { FailureCause, VerificationState } from "./submission-state";
 
 export type SubmissionProgress = {
   id: string;
@@ -20,6 +21,8 @@ export type SubmissionProgress = {
   dropReasons: { message: string; count: number }[];
   /** The latest problem of a batch still waiting or given up on. */
   lastError: string | null;
+  /** Why it is Failed, when a batch failed (lib/submissions/failure.ts). */
+  failure: FailureCause | null;
 };
 
 export async function getProgress(
@@ -29,7 +32,7 @@ export async function getProgress(
 ): Promise<SubmissionProgress | null> {
   const submission = await db().submission.findFirst({ where: { id, connectionId } });
   if (!submission) return null;
-  const [batches, outcomes, reasons, failing] = await Promise.all([
+  const [batches, outcomes, reasons, failing, failed] = await Promise.all([
     db().submissionBatch.groupBy({ by: ["status"], where: { submissionId: id }, _count: { _all: true } }),
     db().submissionRow.groupBy({ by: ["outcome"], where: { submissionId: id }, _count: { _all: true } }),
     db().submissionRow.groupBy({
@@ -43,6 +46,12 @@ export async function getProgress(
       where: { submissionId: id, lastError: { not: null }, status: { in: ["pending", "failed"] } },
       orderBy: { index: "asc" },
       select: { lastError: true },
+    }),
+    db().submissionBatch.findMany({
+      where: { submissionId: id, status: "failed" },
+      orderBy: { index: "asc" },
+      take: 1,
+      select: { serviceImportId: true, serviceStatus: true, attempts: true },
     }),
   ]);
   const batchCount = (status: string) => batches.find((c) => c.status === status)?._count._all ?? 0;
@@ -64,5 +73,6 @@ export async function getProgress(
     rows: { imported: rowCount("imported"), dropped: rowCount("dropped"), pending: rowCount("pending") },
     dropReasons: reasons.map((r) => ({ message: r.dropMessage ?? "Dropped by the service.", count: r._count._all })),
     lastError: failing?.lastError ?? null,
+    failure: failureOf(failed),
   };
 }

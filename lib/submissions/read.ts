@@ -12,7 +12,8 @@ import type {
 } from "@/lib/generated/prisma/client";
 import { readStoredJson } from "@/lib/stored-json";
 import { type SnapshotHolding, snapshotHoldingsSchema } from "./moves";
-import type { VerificationState } from "./submission-state";
+import { failureOf } from "./failure";
+import type { FailureCause, VerificationState } from "./submission-state";
 
 export type SubmissionSummary = {
   id: string;
@@ -40,6 +41,8 @@ export type VerificationView = {
 
 export type SubmissionDetail = SubmissionSummary & {
   verification: VerificationView;
+  /** Why it is Failed, when a batch failed (lib/submissions/failure.ts). */
+  failure: FailureCause | null;
   batches: {
     index: number;
     matchBy: string;
@@ -116,6 +119,7 @@ export async function getSubmission(connectionId: string, id: string): Promise<S
     ...summaryOf(submission, rows.filter((r) => r.outcome === "dropped").length),
     source: sourceOf(submission.bulkDrafts),
     batches: submission.batches.map(batchOf),
+    failure: failureOf(submission.batches.filter((c) => c.status === "failed")),
     verification: verificationOf(submission),
     transactions: transactionIds.map((transactionId) => {
       const snapshot = snapshots.get(transactionId);

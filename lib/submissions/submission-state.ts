@@ -56,8 +56,20 @@ export const STATE_LABELS: Record<SubmissionState, { text: string; tone: Tone }>
   failed: { text: "Failed", tone: "danger" },
 };
 
-/** The one sentence for a state, shared by settings and History. */
-export function stateSentence(state: SubmissionState): string {
+/** Why a submission is Failed (lib/submissions/failure.ts reads it from its failed batches). */
+export type FailureCause = "unreachable" | "not_sent" | "import_failed" | "not_followed";
+
+const FAILED: Record<FailureCause, string> = {
+  unreachable: "Failed: the service could not be reached after several tries. Open it to retry.",
+  not_sent: "Failed: the service refused the splits, or Apportion could not send them. Open it to see why and retry.",
+  import_failed: "Failed: the service reported that the import failed. Open it to see why and retry.",
+  not_followed:
+    "Failed: the service took the splits but did not say how the import went. Open it to see why and retry.",
+};
+
+/** The one sentence for a state, shared by settings, History, the bulk progress and the mails.
+ *  `failure` tells a Failed submission's cause; null where none is known. */
+export function stateSentence(state: SubmissionState, failure: FailureCause | null): string {
   switch (state) {
     case "sending":
       return "Sending to the service.";
@@ -72,6 +84,6 @@ export function stateSentence(state: SubmissionState): string {
     case "could_not_verify":
       return "Could not verify: the service's answers could not show what it holds.";
     case "failed":
-      return "Failed: the service could not be reached after several tries. Open it to retry.";
+      return failure ? FAILED[failure] : "Failed: some splits were not imported. Open it to see why and retry.";
   }
 }

@@ -27,7 +27,7 @@ test("connect, see the connection in settings, disconnect, and be signed out", a
   await expect(panel).toBeVisible();
   await expect(panel.getByText("Connected", { exact: true })).toBeVisible();
   await expect(panel.getByText("Playground (test)")).toBeVisible();
-  await expect(panel.getByText("Read contacts and transactions")).toBeVisible();
+  await expect(panel.getByText("Read contacts and gifts")).toBeVisible();
   await expect(panel.getByText(/^13 gifts, brought up to date /)).toBeVisible();
   await expect(page.getByRole("region", { name: "Recent activity" })).toContainText("Connected");
 

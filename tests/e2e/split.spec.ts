@@ -118,7 +118,7 @@ test("an overlapping id shows the dropped-row notification", async ({ page, requ
   await e.button("Split evenly").click();
   await e.send();
   await expect(page.getByText("Differs", { exact: true })).toBeVisible({ timeout: 15_000 });
-  const dropped = page.getByRole("row").filter({ hasText: "already the id of a transaction at the service" });
+  const dropped = page.getByRole("row").filter({ hasText: "already the id of a gift at the service" });
   await expect(dropped).toContainText("Dropped");
   await expect(page.getByRole("row").filter({ hasText: "Dropped" }).nth(1)).toContainText(
     "did not add up to its total",
@@ -286,6 +286,8 @@ test("a batch the service keeps refusing needs attention, and Retry sends it onc
 }) => {
   await sendWhileImportsFail(page, request);
   await expect(page.getByRole("alert").filter({ hasText: "gave up after 3 attempts" })).toBeVisible();
+  // Every try went unanswered: the one cause that reads "could not be reached".
+  await expect(page.getByText("Failed: the service could not be reached after several tries.")).toBeVisible();
   await request.delete(`${EMULATOR_URL}/__emulator/faults`);
   await page.getByRole("button", { name: "Retry" }).click();
   await expect(page.getByText("Verified", { exact: true })).toBeVisible({ timeout: 15_000 });

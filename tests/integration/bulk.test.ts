@@ -52,7 +52,7 @@ describe("a CSV allocation", () => {
     const invalid = await getPreview(org.connection.id, id, { show: "invalid", page: 1 });
     expect(invalid.items.map((i) => [i.transactionKey, i.errors, i.rows.map((r) => r.errors)])).toEqual([
       ["51001002", ["The splits add up to $20.00: $5.00 short of the $25.00 total."], [[]]],
-      ["99999999", [expect.stringContaining("No transaction 99999999 is known")], [[]]],
+      ["99999999", [expect.stringContaining("No gift 99999999 is known")], [[]]],
       ["ext-1001-0007", [], [["amount: The amount must be more than 0."]]],
     ]);
     const valid = await getPreview(org.connection.id, id, { show: "valid", page: 1 });
@@ -114,7 +114,7 @@ describe("a CSV allocation", () => {
     expect(parsed.data.map((r) => r.line)).toEqual(["6", "7", "8"]);
     expect(parsed.data.map((r) => [r.transaction_id, r.note, r.error])).toEqual([
       ["51001002", "short by $5", "The splits add up to $20.00: $5.00 short of the $25.00 total."],
-      ["99999999", "unknown", expect.stringContaining("No transaction 99999999 is known")],
+      ["99999999", "unknown", expect.stringContaining("No gift 99999999 is known")],
       ["ext-1001-0007", "zero amount", "amount: The amount must be more than 0."],
     ]);
   });
@@ -127,7 +127,7 @@ describe("a CSV allocation", () => {
     const parsed = Papa.parse<Record<string, string>>(second, { header: true });
     expect(parsed.meta.fields).toEqual(["transaction_id", "amount", "fund", "line", "error"]);
     expect(parsed.data.map((r) => r.error)).toEqual([
-      "Another line of this transaction has a problem.",
+      "Another line of this gift has a problem.",
       "amount: Use a dot for cents: write 2.5, not 2,5.",
     ]);
   });
@@ -260,7 +260,7 @@ describe("a CSV allocation", () => {
     const invalid = await getPreview(org.connection.id, id, { show: "invalid", page: 1 });
     expect(invalid.items[0]?.rows.map((r) => r.errors)).toEqual([
       [expect.stringMatching(/^campaign: Choose a campaign: this gift has none of its own/)],
-      ["Another line of this transaction has a problem."],
+      ["Another line of this gift has a problem."],
     ]);
   });
 
@@ -268,8 +268,8 @@ describe("a CSV allocation", () => {
     const same = await uploadCsv("transaction_id,amount,fund\next-1001-0004,3.00,A\n51001004,2.00,B\n");
     const preview = await getPreview(org.connection.id, same, { show: "invalid", page: 1 });
     expect(preview.items.map((i) => i.errors)).toEqual([
-      ["Transaction 51001004 appears under ext-1001-0004 and 51001004: put all its lines under one id."],
-      ["Transaction 51001004 appears under ext-1001-0004 and 51001004: put all its lines under one id."],
+      ["Gift 51001004 appears under ext-1001-0004 and 51001004: put all its lines under one id."],
+      ["Gift 51001004 appears under ext-1001-0004 and 51001004: put all its lines under one id."],
     ]);
 
     const read = await readCsv("transaction_id,amount,fund\next-1001-0004,5.00,A\n51001004,5.00,B\n");
@@ -361,10 +361,10 @@ describe("a CSV allocation", () => {
     await submitDraft(org.connection, first, crypto.randomUUID(), (await newNamesIn(org.connection.id, first)).digest); // stored, not sent yet
     const second = await uploadCsv("transaction_id,amount,fund\n51001002,25.00,Operations\n");
     const preview = await getPreview(org.connection.id, second, { show: "invalid", page: 1 });
-    expect(preview.items[0]?.errors).toEqual([expect.stringContaining("still being processed")]);
+    expect(preview.items[0]?.errors).toEqual([expect.stringContaining("still being sent")]);
     await expect(
       submitDraft(org.connection, second, crypto.randomUUID(), (await newNamesIn(org.connection.id, second)).digest),
-    ).rejects.toThrow("No transaction in this allocation can be sent.");
+    ).rejects.toThrow("No gift in this allocation can be sent.");
   });
 
   it("refuses a part naming a transaction already uploaded, and never mixes organizations", async () => {
@@ -398,7 +398,7 @@ describe("sending safely", () => {
     await expect(
       submitDraft(org.connection, early, crypto.randomUUID(), (await newNamesIn(org.connection.id, early)).digest),
     ).rejects.toThrow(
-      /Transaction 51001001 changed since this preview \(This transaction's splits changed since it was prepared \(ext-1001-0001:3\)/,
+      /Gift 51001001 changed since this preview \(This gift's splits changed since it was prepared \(ext-1001-0001:3\)/,
     );
     expect(await db().bulkDraft.findUniqueOrThrow({ where: { id: early } })).toMatchObject({
       status: "ready",
@@ -480,7 +480,7 @@ describe("sending safely", () => {
     const draft = await createCsvDraft(org.connection.id, "a.csv", read.columns);
     await expect(
       addCsvItems(org.connection.id, draft.id, [{ transaction: "51001003", rows: read.groups[0]!.rows }]),
-    ).rejects.toThrow("A line is grouped under another transaction than its transaction_id.");
+    ).rejects.toThrow("A line is grouped under another gift than its transaction_id.");
   });
 });
 
@@ -530,7 +530,7 @@ describe("a rule applied to a filtered set", () => {
     const draft = await createRuleDraft(org.connection.id, { label: "60/40", rule, filters });
     expect(draft).toMatchObject({ transactionCount: 1, validCount: 0 });
     const preview = await getPreview(org.connection.id, draft.id, { show: "invalid", page: 1 });
-    expect(preview.items[0]?.errors).toEqual(["A transaction of $0.00 has nothing to allocate."]);
+    expect(preview.items[0]?.errors).toEqual(["A gift of $0.00 has nothing to allocate."]);
   });
 
   it("says so when nothing matches", async () => {

@@ -8,6 +8,7 @@ import { db } from "@/lib/db";
 import { readConnectionHistory } from "@/lib/connections/read";
 import { findConnection, markStopped, recordCheck, saveGrant } from "@/lib/connections/store";
 import { listSubmissions } from "@/lib/submissions/list";
+import { failureOf } from "@/lib/submissions/failure";
 import { resetTables } from "../support/app-db";
 
 const grant = {
@@ -87,11 +88,17 @@ describe("connection reads and the check's write in plain SQL (PostgreSQL)", () 
           connectionId: saved.id,
           idempotencyKey: `k${i}`,
           requestHash: "h",
-          status: "complete_with_drops",
+          // One the service reported failed: the card says why it is Failed.
+          status: i === 4 ? "needs_attention" : "complete_with_drops",
           transactionCount: 1,
           rowCount: 2,
           createdAt: new Date(Date.UTC(2026, 10, 2, 0, i)),
-          batches: { create: { index: 0, matchBy: "id", body: {} } },
+          batches: {
+            create:
+              i === 4
+                ? { index: 0, matchBy: "id", body: {}, status: "failed", serviceImportId: "7", serviceStatus: "Failed" }
+                : { index: 0, matchBy: "id", body: {} },
+          },
         },
       });
     }
@@ -125,17 +132,24 @@ describe("connection reads and the check's write in plain SQL (PostgreSQL)", () 
     });
     expect(history.events).toEqual(events);
     expect(history.events[0]?.createdAt.toISOString()).toBe(events[0]?.createdAt.toISOString());
+    const listed = await listSubmissions(saved.id, 5);
+    const failed = await db().submissionBatch.findMany({
+      where: { submissionId: { in: listed.map((s) => s.id) }, status: "failed" },
+      orderBy: { index: "asc" },
+    });
     expect(history.submissions).toEqual(
-      (await listSubmissions(saved.id, 5)).map((s) => ({
+      listed.map((s) => ({
         id: s.id,
         status: s.status,
         verification: s.verificationState,
         transactionCount: s.transactionCount,
         rowCount: s.rowCount,
         droppedCount: s.droppedCount,
+        failure: failureOf(failed.filter((b) => b.submissionId === s.id)),
         at: s.createdAt,
       })),
     );
+    expect(history.submissions.map((s) => s.failure)).toEqual([null, "import_failed", null, null, null]);
     expect(history.submissions[0]?.droppedCount).toBe(2);
     expect(await readConnectionHistory("6f1c1f7e-8d7a-4a55-9a51-8c0f4f1b2c3d")).toEqual({
       events: [],

@@ -94,7 +94,7 @@ describe("a submission's one state", () => {
                   : "checking";
           expect(state, `${status} ${verification} ${connectionActive}`).toBe(expected);
           expect(STATE_LABELS[state].tone === "ok").toBe(state === "verified");
-          expect(stateSentence(state)).toMatch(/\.$/);
+          expect(stateSentence(state, null)).toMatch(/\.$/);
         }
       }
     }

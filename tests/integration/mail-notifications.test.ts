@@ -352,7 +352,10 @@ describe("mail notifications", () => {
     });
     // The text, a line per line, as the mail would read.
     expect(line!.lines).toContain(`Open it in History: ${APP}/history/${submissionId}`);
-    expect(line!.lines).toContain("Failed: the service could not be reached after several tries. Open it to retry.");
+    // Its body never reached the service: not "could not be reached".
+    expect(line!.lines).toContain(
+      "Failed: the service refused the splits, or Apportion could not send them. Open it to see why and retry.",
+    );
     expect(smtp.mails).toHaveLength(0);
     expect((await db().mailMessage.findFirstOrThrow()).status).toBe("sent");
   });

@@ -85,7 +85,7 @@ describe("Apportion's OAuth client against oauth2-mock-server", () => {
     const event = await db().connectionEvent.findFirstOrThrow({ where: { connectionId: connection.id } });
     expect(event.detail).toBe("Scopes: basic data_query. Not granted: data_add");
     expect(toConnectionView(connection).scopeWarning).toBe(
-      "The service did not grant everything Apportion needs: create and update records, such as splitting transactions (data_add). What needs it will be refused; reconnect and allow all the access asked for.",
+      "The service did not grant everything Apportion needs: create and update records, such as splitting gifts (data_add). What needs it will be refused; reconnect and allow all the access asked for.",
     );
   });
 

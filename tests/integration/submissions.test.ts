@@ -1,9 +1,13 @@
 // The submission pipeline against real PostgreSQL and the emulator over HTTP.
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { AppError } from "@/lib/app-error";
+import { readConnectionHistory } from "@/lib/connections/read";
 import { db } from "@/lib/db";
 import { tick } from "@/lib/outbox/tick";
+import { getProgress } from "@/lib/submissions/progress";
+import { getSubmission } from "@/lib/submissions/read";
 import { retrySubmission } from "@/lib/submissions/retry";
+import { stateSentence } from "@/lib/submissions/submission-state";
 import { createSubmission } from "@/lib/submissions/create";
 import { refuseIfSuperseded, supersededGifts } from "@/lib/submissions/superseded";
 import { splitEvenly } from "@/lib/splits/allocate";
@@ -50,6 +54,17 @@ async function evenRequest(
     allocations,
     confirmedNewNames: confirming({ campaign: "Spring Appeal", parentCampaign: "Annual Fund" }),
   });
+}
+
+/** The sentence a Failed submission reads as, once its cause is the same on each screen that
+ *  shows it: History's detail, the bulk progress and the settings card. */
+async function failedSentence(submissionId: string): Promise<string> {
+  const detail = await getSubmission(org.connection.id, submissionId);
+  const progress = await getProgress(org.connection.id, submissionId);
+  const card = (await readConnectionHistory(org.connection.id)).submissions.find((s) => s.id === submissionId);
+  expect(progress?.failure).toBe(detail?.failure);
+  expect(card?.failure).toBe(detail?.failure);
+  return stateSentence("failed", detail!.failure);
 }
 
 async function serviceImports() {
@@ -125,6 +140,9 @@ describe("submitting splits", () => {
     expect(failed.lastError).toMatch(
       /^Stored SubmissionBatch\.body does not have the expected shape \(data\.0\.unit_amount_in_cents/,
     );
+    expect(await failedSentence(submissionId)).toBe(
+      "Failed: the service refused the splits, or Apportion could not send them. Open it to see why and retry.",
+    );
     // The other batch went out; the broken one never did.
     expect(await serviceImports()).toHaveLength(1);
     expect(await serviceSplits(EXTERNAL)).toHaveLength(0);
@@ -181,7 +199,7 @@ describe("what the service drops", () => {
       ["ext-1001-0001:1", "dropped", "overlapping_id"],
       ["ext-1001-0001:2", "dropped", "sum_mismatch"],
     ]);
-    expect(rows[0]?.dropMessage).toContain("already the id of a transaction");
+    expect(rows[0]?.dropMessage).toContain("already the id of a gift");
     expect(rows[1]?.dropMessage).toContain("did not add up");
     expect(await db().knownSplit.count()).toBe(0);
   });
@@ -216,12 +234,38 @@ describe("when sending cannot go on", () => {
     const batch = await db().submissionBatch.findFirstOrThrow({ where: { submissionId } });
     expect(batch).toMatchObject({ status: "failed", attempts: 8 });
     expect(batch.lastError).toContain("gave up after 8 attempts");
+    expect(await failedSentence(submissionId)).toBe(
+      "Failed: the service could not be reached after several tries. Open it to retry.",
+    );
 
     await fetch(`${org.emulator.url}/__emulator/faults`, { method: "DELETE" });
     expect(await retrySubmission(submissionId)).toBe(1);
     expect(await settle(submissionId, 100)).toBe("complete");
     expect(await serviceImports()).toHaveLength(1);
   }, 60_000);
+
+  it("says the service reported the import failed, not that it could not be reached, when it did", async () => {
+    // The emulator's imports always complete: its answer about one import is replaced by Failed.
+    const real = globalThis.fetch;
+    const answer = vi.spyOn(globalThis, "fetch").mockImplementation((input, init) => {
+      const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+      const id = /\/admin\/oauth2\/api\/v1\/imports\/(\d+)$/.exec(new URL(url).pathname)?.[1];
+      if (!id || (init?.method ?? "GET") !== "GET") return real(input, init);
+      return Promise.resolve(Response.json({ id: Number(id), status: "Failed" }));
+    });
+    let submissionId: string;
+    try {
+      ({ submissionId } = await createSubmission(org.connection, await evenRequest([EXTERNAL], 2)));
+      expect(await settle(submissionId, 100)).toBe("needs_attention");
+    } finally {
+      answer.mockRestore();
+    }
+    const batch = await db().submissionBatch.findFirstOrThrow({ where: { submissionId } });
+    expect(batch).toMatchObject({ status: "failed", serviceStatus: "Failed", attempts: 1 });
+    expect(await failedSentence(submissionId)).toBe(
+      "Failed: the service reported that the import failed. Open it to see why and retry.",
+    );
+  });
 
   it("refuses to retry a failed submission over a newer allocation of the same gift", async () => {
     await emulatorSwitch(org.emulator, "faults", {

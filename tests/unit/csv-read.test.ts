@@ -49,7 +49,7 @@ describe("reading a bulk CSV", () => {
   it("refuses a file naming more transactions than one allocation may hold", async () => {
     const lines = Array.from({ length: 10_001 }, (_, i) => `t${i},1.00,General`);
     const result = await readCsv(`transaction_id,amount,fund\n${lines.join("\n")}`);
-    expect(result).toEqual({ ok: false, error: expect.stringContaining("more than 10,000 transactions") });
+    expect(result).toEqual({ ok: false, error: expect.stringContaining("more than 10,000 gifts") });
   });
 
   it("refuses an empty file and a header alone", async () => {

@@ -1,9 +1,9 @@
 // The logger's real output: each test writes through pino into a destination that keeps the
 // lines, and reads them back as JSON.
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import path from "node:path";
+import { readFileSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CREDENTIAL_KEY, createLog, log, redactForLog, TOP_LEVEL_KEYS } from "@/lib/log";
+import { sourceFiles } from "../support/source-files";
 
 let lines: string[];
 let logger: ReturnType<typeof createLog>;
@@ -177,12 +177,6 @@ describe("the top-level list", () => {
   // Every field name in the app's source that the rule matches must be on the list, or pino would
   // write it at the top level of a line. (The emulator has its own output and no log.ts.)
   const roots = ["lib", "app", "scripts", "components", "instrumentation.ts", "proxy.ts"];
-
-  function sourceFiles(entry: string): string[] {
-    if (!statSync(entry).isDirectory()) return /\.tsx?$/.test(entry) ? [entry] : [];
-    if (entry === path.join("lib", "generated")) return [];
-    return readdirSync(entry).flatMap((name) => sourceFiles(path.join(entry, name)));
-  }
 
   it("names every credential-like field name of the source", () => {
     const names = new Set<string>();

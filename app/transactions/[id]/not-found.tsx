@@ -12,7 +12,7 @@ export default function GiftNotFound() {
       </p>
       <h1>Gift not found</h1>
       <p className="card" role="status">
-        {NOT_KNOWN_MESSAGE} Search the transactions list by the donor&apos;s name, the gift&apos;s id or its amount.
+        {NOT_KNOWN_MESSAGE} Search the gifts list by the donor&apos;s name, the gift&apos;s id or its amount.
       </p>
     </>
   );
