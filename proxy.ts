@@ -79,7 +79,7 @@ export const config = {
       // LOCKED_POLICY from next.config.ts).
       source: "/((?!api/|_next/static/|_next/image).*)",
       // Prefetches come here too (Next.js's advice is to skip them): a prefetch answer can be a
-      // whole page's HTML, and every HTML answer carries its policy (issue 24, item 6).
+      // whole page's HTML, and every HTML answer carries its policy.
       missing: [
         // A request with a body never comes here: Next.js would buffer the body for the proxy
         // (up to 10 MB each) and wait for all of it. Pages take no bodies; next.config.ts locks
@@ -89,7 +89,7 @@ export const config = {
       ],
     },
     // Any address holding a "%", body or not: a segment that does not decode made Next.js's
-    // matcher answer 500 (issue 31, item 1). Next.js buffers the body of these few for the proxy
+    // matcher answer 500 with nothing logged. Next.js buffers the body of these few for the proxy
     // (the ids in real addresses hold no escapes, so a real client seldom sends one).
     { source: "/((?!_next/static/|_next/image).*%.*)" },
   ],

@@ -56,7 +56,7 @@ for (;;) {
 }
 const total = performance.now() - started;
 const callsAtComplete = await apiCalls();
-// Then read-back (issue 11): the worker reads the gifts back and compares; its added calls and
+// Then read-back: the worker reads the gifts back and compares; its added calls and
 // time are reported against the total above (target: at most 10% added).
 let verification: string | null = null;
 let readBackCalls = 0;

@@ -1,4 +1,4 @@
-// `npm run bench -- fleet` (issue 22): a partner's fleet, unattended. BENCH_FLEET_ORGS
+// `npm run bench -- fleet`: a partner's fleet, unattended. BENCH_FLEET_ORGS
 // organizations (1,000 by default) of 50–350 gifts each behind an emulator answering after a
 // latency of median 150 ms / p99 600 ms with 10 requests a second per organization; two app
 // processes (`npm start`'s launcher over the production build, APPORTION_WORKER=0) and one worker

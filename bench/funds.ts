@@ -1,10 +1,10 @@
-// "Where the money is" at 200,000 gifts (issue 23, target p95 < 200 ms): the gifts are written into
+// "Where the money is" at 200,000 gifts (target p95 < 200 ms): the gifts are written into
 // the app's copy as a sync writes them, spread over the last two years across 12 funds and 30
 // campaigns, a fifth of them split in two (KnownSplit), plus 400 submissions of 25 gifts each
 // with their snapshots (what Apportion moved). Then the page's one read (lib/funds/report.ts)
 // for three ranges, many times each, prints p50 / p95: counted from every gift (before the day
-// totals are built, as the page was before issue 33), from the day totals (issue 33, point 1:
-// p95 < 100 ms for two years), and with 50 days changed since the last fold.
+// totals are built, as the page was at first), from the day totals (target p95 < 100 ms for
+// two years), and with 50 days changed since the last fold.
 // Run: npm run bench -- funds (BENCH_FUNDS_GIFTS, BENCH_FUNDS_ROUNDS to change the size).
 import { performance } from "node:perf_hooks";
 import { prepareBench } from "./setup";
@@ -101,7 +101,7 @@ async function timed<T>(label: string, work: () => Promise<T>): Promise<T> {
 }
 
 // Before the worker built the day totals, the page counts every gift of the range (the page as it
-// was before issue 33): the "before" figure, in the same sitting.
+// was at first): the "before" figure, in the same sitting.
 await measure("every gift");
 await timed("built the day totals (first fold)", () => foldFundsTotals(id));
 await measure("day totals");

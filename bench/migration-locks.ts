@@ -1,4 +1,4 @@
-// `npm run bench -- migration-locks` (issue 26): does a migration of the kinds the policy allows
+// `npm run bench -- migration-locks`: does a migration of the kinds the policy allows
 // hold up the app's writes on a 1,000,000-row table? KnownTransaction and SubmissionRow are filled
 // with 1,000,000 rows each, then, while two writers run without pause, each migration runs alone:
 // - the sync's writer: transactions of 500 gifts upserted (INSERT … ON CONFLICT DO UPDATE, as

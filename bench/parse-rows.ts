@@ -1,6 +1,6 @@
 // Benchmark 2: 100,000 split rows parsed, validated and batched on the server — what
 // POST /api/submissions does before touching the database — against a plain JSON.parse of the
-// same bytes. Targets: under 1 s on 2 cores (issue 5); within 6× JSON.parse (issue 10).
+// same bytes. Targets: under 1 s on 2 cores; within 6× JSON.parse.
 import { performance } from "node:perf_hooks";
 import { intoBatches, type TransactionRows } from "../lib/service/import-batches";
 import { buildImportRows, matchByFor } from "../lib/service/import-rows";

@@ -1,4 +1,4 @@
-// `npm run bench -- rolling-restart` (issue 30): two app processes (`npm start`'s launcher over the
+// `npm run bench -- rolling-restart`: two app processes (`npm start`'s launcher over the
 // production build, APPORTION_WORKER=0) and one worker (`npm run worker`) on one PostgreSQL, behind
 // a small round-robin balancer that follows readiness (bench/rolling/balancer.ts). Simulated admins
 // keep up steady traffic through it: page reads (/transactions), API reads (/api/transactions) and

@@ -1,4 +1,4 @@
-// One case of `npm run bench -- sync-latency` (issue 22), in a process of its own: an organization
+// One case of `npm run bench -- sync-latency`, in a process of its own: an organization
 // of BENCH_LATENCY_GIFTS gifts (200,000 by default) behind an emulator answering after a latency of
 // median 150 ms and p99 600 ms, copied by a first sync from nothing.
 //   a: no rate limit (target: ≤ 120 s; one reader needs ≥ 600 s by construction)

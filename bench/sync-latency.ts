@@ -1,4 +1,4 @@
-// `npm run bench -- sync-latency` (issue 22): a first copy against a slow service, without and
+// `npm run bench -- sync-latency`: a first copy against a slow service, without and
 // with a rate limit; each case in its own process (bench/sync-latency-one.ts). Prints a table and
 // the adaptive limit over time. BENCH_LATENCY_GIFTS (default 200000), BENCH_LATENCY_RATE (10),
 // BENCH_LATENCY_CASES (default "a,b").

@@ -135,7 +135,7 @@ const cases: Record<string, Record<string, string>> = {
   "filter campaign": { campaignId: sample.campaignId ?? "" },
   "filter fund + date range": { fund: sample.fund ?? "", after: "2024-01-01", before: "2024-12-31" },
   "search + campaign + dates": { search: "smith", campaignId: sample.campaignId ?? "", after: "2023-01-01" },
-  // Issue 21: each order at its first, middle and last page (8,001 pages of 25 at 200,013 gifts).
+  // The gifts list: each order at its first, middle and last page (8,001 pages of 25 at 200,013 gifts).
   ...sortCases(stored),
   "campaign, largest amount first": { campaignId: sample.campaignId ?? "", sort: "amount" },
   "donor surname, donor Z to A": {

@@ -1,4 +1,4 @@
-// `npm run bench -- sync` (issue 14): the transactions sync and reads over a large organization,
+// `npm run bench -- sync`: the transactions sync and reads over a large organization,
 // on the real PostgreSQL and on the embedded PGlite side by side in one run. Each database runs
 // in its own process (bench/sync-one.ts): the app's database client is per process.
 // Targets: first sync within 1.3× paging alone; 100 changed gifts synced in under 2 s; list and

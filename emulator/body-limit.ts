@@ -1,4 +1,4 @@
-// One limit on request bodies for every route (issue 31, item 7), set before any route reads one.
+// One limit on request bodies for every route, so no route holds an unbounded body, set before any route reads one.
 // A declared length over it is refused unread; a chunked body is counted as it arrives and
 // refused with 413 the moment the count passes the limit, so at most the limit is ever held. The
 // Node adapter then drains at most 64 MB of what the client still sends, for half a second, and

@@ -33,7 +33,7 @@ export type QuerySyncVersionMode = (typeof QUERY_SYNC_VERSION_MODES)[number];
 /**
  * Where the service's documents are silent the emulator chose; each of these answers differently
  * from that choice (the first value is the default), so the service probe's "differs" paths
- * (npm run service:probe, issue 12) can be tried. Set at run time only; a reset restores the first.
+ * (npm run service:probe) can be tried. Set at run time only; a reset restores the first.
  */
 export const SERVICE_ANSWERS = {
   /** `dropped`: the authorize redirect carries no `state`. */

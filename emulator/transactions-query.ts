@@ -12,7 +12,7 @@ const DEFAULT_PER_PAGE = 25;
 /** The facts: a query token expires after 5 minutes of inactivity. */
 export const QUERY_TOKEN_TTL_MS = 5 * 60_000;
 /**
- * Unfinished queries one organization may hold at once (issue 31, item 8): each holds a snapshot
+ * Unfinished queries one organization may hold at once: each holds a snapshot
  * of its matches, some 6 MB of the emulator's memory over 200,000 gifts. The app's plan of a
  * large organization's first copy leaves up to 25 count queries of one row unfinished and reads
  * up to 16 windows at once (lib/transactions/sync-windows.ts): 41, under this cap.

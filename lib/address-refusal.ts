@@ -1,6 +1,6 @@
 // An address whose path breaks the one text rule (lib/unicode.ts) is refused by proxy.ts before
 // Next.js matches it to a route: a segment that does not decode made Next.js's own matcher throw
-// (a 500 with no headers and nothing logged, issue 31, item 1). proxy.ts cannot log (it loads no
+// (a 500 with no headers and nothing logged). proxy.ts cannot log (it loads no
 // server-only module), so it rewrites the request to a refusal that can: app/address-refused
 // (pages: 404) and app/api/address-refused (routes: 422 naming the parameter), telling it why in
 // REFUSED_ADDRESS_HEADER. Shared: proxy.ts loads it.

@@ -62,8 +62,8 @@ export function db(): PrismaClient {
  * The pool under the Prisma client, for the few set-based statements on the submission and
  * outbox paths (lib/db-sql.ts). Prisma's query compiler copies every parameter through
  * WebAssembly: a statement with 10,000-element arrays took 150–500 ms through `$queryRaw` and
- * 30–60 ms through pg (bench/RESULTS.md, issue 10). It is the same pool, so the embedded
- * database's single connection is still shared, one user at a time.
+ * 30–60 ms through pg (bench/RESULTS.md, "Load and rows, before and after side by side"). It is
+ * the same pool, so the embedded database's single connection is still shared, one user at a time.
  */
 export function pool(): pg.Pool {
   const worker = workerDatabase();
@@ -100,8 +100,9 @@ function createDatabase(max: number, name: "web" | "worker"): Database {
   // allowExitOnIdle: a script that has disconnected is not kept alive by idle connections.
   // jit=off: the campaign and fund filters' plans are estimated (wrongly) above the JIT threshold,
   // and compiling them took 350 ms of a 400 ms list read at 200,000 gifts; no query here gains
-  // from JIT (bench/RESULTS.md, issue 14). A startup option: behind PgBouncer, list `options` in
-  // its ignore_startup_parameters, or set jit = off for the database instead.
+  // from JIT (bench/RESULTS.md, "The first sync, second round: its cost, and where it goes").
+  // A startup option: behind PgBouncer, list `options` in its ignore_startup_parameters, or set
+  // jit = off for the database instead.
   const pool = new pg.Pool({
     connectionString: env.DATABASE_URL,
     max,

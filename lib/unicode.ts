@@ -64,7 +64,7 @@ export const UNDECODABLE =
  * of a surrogate pair (%ED%A0%80), a character cut short (%C3), a "%" that starts no escape.
  * decodeURIComponent is a fatal UTF-8 decoder (ECMA-262's Decode throws on any invalid sequence)
  * and the very function Next.js's route matcher uses, so this refuses exactly what would otherwise
- * fail inside Next.js (a 500 with no headers and no log line: issue 31, item 1).
+ * fail inside Next.js (a 500 with no headers and no log line).
  */
 export function decodedPathSegment(segment: string): string | null {
   try {

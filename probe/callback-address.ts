@@ -1,5 +1,6 @@
 // Where the probe's browser step comes back to: one definition for the probe's command, the
-// README's command and the addresses `npm run dev` registers in its emulator (issue 21, item 6).
+// README's command and the addresses `npm run dev` registers in its emulator, so
+// the three never disagree.
 
 export const DEFAULT_PROBE_PORT = 3999;
 

@@ -1,5 +1,5 @@
 // The probe's local callback: waits for the browser to come back to the redirect URI, for at
-// most `waitMs` (issue 21, item 6: a callback that never comes, for example because the service
+// most `waitMs` (a callback that never comes, for example because the service
 // refused the redirect address, must end the probe with a message, not a silent wait).
 import { createServer } from "node:http";
 

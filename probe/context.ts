@@ -1,5 +1,5 @@
 // What every step of the probe shares: raw HTTP to the service, the check lines it records, and
-// the secrets it holds, which are redacted from every line it prints or stores (issue 24, item 1).
+// the secrets it holds, which are redacted from every line it prints or stores.
 import type { Answer } from "./answers";
 import { redactText } from "./redact";
 

@@ -1,4 +1,4 @@
-// The service probe (issue 12): walks the real OAuth flow against a service and checks, one line
+// The service probe: walks the real OAuth flow against a service and checks, one line
 // each, every assumption Apportion makes where the interface is silent. It talks HTTP itself
 // (it must see raw answers, which lib/service parses away) and reuses lib/service for the listing
 // path the app uses and which statuses end an import. It writes only after an explicit

@@ -1,4 +1,4 @@
-// Redaction of everything the probe prints or stores (issue 24, item 1). An answer of the service
+// Redaction of everything the probe prints or stores, so its output can be shared. An answer of the service
 // may carry a token, a code or a secret under any key and in any shape (JSON, a form, plain text,
 // JSON inside a string), so two passes run: every value the probe knows to be secret is replaced
 // wherever it appears, and every value under a secret-sounding name is replaced by shape.

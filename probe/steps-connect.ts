@@ -1,5 +1,5 @@
 // Steps 1 and 2 of the probe: the authorization (state and PKCE) and the code exchange. A
-// callback that is not the answer to this probe's own request stops it (issue 24, item 2): its
+// callback that is not the answer to this probe's own request stops it: its
 // code may be someone else's, issued for another organization.
 import { createHash, randomBytes } from "node:crypto";
 import { describe, isRecord, tokenTypeProblems } from "./answers";

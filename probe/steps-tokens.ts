@@ -1,6 +1,6 @@
 // The probe's token steps: one refresh (a second one, as a form, only when the service refuses
 // JSON, as the app's own fallback does), a refused refresh with a made-up token, and the end of
-// the probe's grant (issue 24, item 3): no grant of the probe stays active at the service.
+// the probe's grant: no grant of the probe stays active at the service.
 import { describe, isRecord, tokenTypeProblems } from "./answers";
 import { holdTokens, type Probe } from "./context";
 

@@ -1,6 +1,6 @@
 // The probe's one write (step 6): one split on the gift the partner names, in that gift's own
 // campaign and fund (named explicitly, so the service never creates a campaign named after the
-// application: issue 24, item 3), only after confirmation, and its reverse offered after.
+// application), only after confirmation, and its reverse offered after.
 import { findGift, type Json, runImport } from "./answers";
 import type { Probe } from "./context";
 

@@ -6,7 +6,7 @@
 //     then on carries `Connection: close`, so a client's kept-alive connection ends after its answer;
 //  3. requests in flight finish, until `deadlineMs` (SHUTDOWN_DEADLINE_MS) at most, after which the
 //     connections left are closed (the answer says how many requests that cut).
-// Without it, `next start` exited with requests in flight: each was reset (issue 30).
+// Without it, `next start` exited with requests in flight: each was reset, and a rolling restart failed requests.
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 
 export type DrainReport = { inTime: boolean; unfinished: number };

@@ -1,5 +1,5 @@
 // Lists every function over 80 lines (blank lines and comments not counted) outside tests,
-// longest first (issue 25). `npx tsx scripts/long-functions.ts [max]`. A report, not a gate:
+// longest first, to find what to split. `npx tsx scripts/long-functions.ts [max]`. A report, not a gate:
 // eslint's own max-lines-per-function run over the code with no other rule, so it needs no
 // change to eslint.config.mjs and reads the same lines eslint would.
 import { ESLint } from "eslint";

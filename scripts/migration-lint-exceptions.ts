@@ -22,7 +22,7 @@ export const MIGRATION_LINT_EXCEPTIONS: readonly Exception[] = [
   {
     migration: "20261123203000_batch_names",
     rules: ["renaming-table", "renaming-column", "renaming-type"],
-    reason: `${FIRST_RELEASE}. The rename that breaks code from before it (issue 26: relation "SubmissionChunk" does not exist); no release ever ran on the schema before it. From 0.1.0 on, a rename is expand then contract.`,
+    reason: `${FIRST_RELEASE}. The rename that breaks code from before it (it fails with relation "SubmissionChunk" does not exist); no release ever ran on the schema before it. From 0.1.0 on, a rename is expand then contract.`,
   },
   {
     migration: "20261123225721_known_names_and_donor_search",

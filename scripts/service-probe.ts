@@ -1,5 +1,5 @@
 // npm run service:probe -- [flags]: checks the service's answers against Apportion's assumptions
-// (issue 12; README "Before going live"). Flags override the environment:
+// (README "Before going live"). Flags override the environment:
 //   --base-url      SERVICE_BASE_URL       e.g. https://app-playground.kindful.com
 //   --client-id     SERVICE_CLIENT_ID
 //   (no flag)       SERVICE_CLIENT_SECRET: the secret is read from the environment only, so it never

@@ -1,4 +1,4 @@
-// Issue 33, point 4: the pages an admin waits on, in Chromium against the production build, at
+// The pages an admin waits on, in Chromium against the production build, at
 // 200,000 gifts: the gifts list's first load, sort by amount, last page, a campaign filter, a
 // search by donor; the Funds page for this year; History with 1,000 submissions; To allocate with
 // 1,000 waiting gifts. Each is timed from the action (the navigation asked for, the choice made,

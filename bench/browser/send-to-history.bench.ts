@@ -1,4 +1,4 @@
-// Issue 33, point 3: on one quiet organization, from the click on "Send to the service" in the
+// On one quiet organization, from the click on "Send to the service" in the
 // editor's review to the frame that shows the submission on its History page with its state
 // (target: p50 under 300 ms). Timed inside the page (the app navigates on the client, so one
 // document sees the click and the History page): the click, the answers of POST /api/submissions

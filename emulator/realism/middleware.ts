@@ -1,5 +1,5 @@
 // Realism in front of every service route (never the /__emulator/ switches): each request is
-// answered after a latency drawn for it. An API call is limited in this order (issue 31):
+// answered after a latency drawn for it. An API call is limited in this order (a refused call spends no rate token):
 //   1. the grant: an unknown token or a disconnected integration is not limited at all, and the
 //      API answers it (401 Unauthorized or Disabled integration), as a service authenticates first;
 //   2. the organization's calls at once: one more is refused with 429 and Retry-After: 1;

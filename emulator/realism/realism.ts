@@ -1,4 +1,4 @@
-// How much the emulator behaves like a remote service under load (issue 22): latency per call,
+// How much the emulator behaves like a remote service under load, so the sync's plan is measured against one: latency per call,
 // rate limits per access token (or per client and organization) and per organization, a limit of calls at once per organization,
 // and time spent per imported row. All off by default. The configured values come from
 // EMULATOR_* variables (realismFromEnv); POST /__emulator/realism replaces them at run time and a

@@ -1,4 +1,4 @@
-// Which encoding an uploaded CSV is in (issue 24, item 7): a spreadsheet saved as "CSV" on
+// Which encoding an uploaded CSV is in: a spreadsheet saved as "CSV" on
 // Windows is often Windows-1252, and read as UTF-8 "Fünd Ärger" became "F\uFFFDnd \uFFFDrger".
 // A byte-order mark decides first (UTF-8, UTF-16 LE/BE); then a sample that is valid UTF-8 is
 // UTF-8; otherwise chardet (a well-kept statistical detector, browser-safe) names the encoding,

@@ -11,8 +11,8 @@ const DAY_MS = 86_400_000;
 export const MAX_RANGE_DAYS = 366 * 20;
 
 /**
- * The days a range may name (issue 31, item 2: year 0 and the day after 9999-12-31 passed and
- * PostgreSQL refused them, a 500). The range's instants reach PostgreSQL as ISO text
+ * The days a range may name (year 0 and the day after 9999-12-31 once passed the
+ * checks and PostgreSQL refused them: a 500). The range's instants reach PostgreSQL as ISO text
  * (utcInstant, lib/db-sql.ts): it has no year 0 ("0000-01-01": out of range), and JavaScript writes
  * the instant after 9999-12-31 as "+010000-01-01T…", which it cannot read. The first day: no gift
  * a fundraising service holds is older, and a year typed short ("0024" for 2024) is refused in

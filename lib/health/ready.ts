@@ -7,7 +7,7 @@
 //  - and this process is not stopping (lib/worker/shutdown.ts: 503 from the first moment of a
 //    SIGTERM, while it still serves for DRAIN_DELAY_MS).
 // The worker is not among them: pages and the API serve without it, and a stopped worker took
-// every web instance out of the load balancer at once (issue 30). Its liveness is its own signal
+// every web instance out of the load balancer at once. Its liveness is its own signal
 // (lib/metrics/state-gauges.ts, and an alert on it).
 import "server-only";
 import { readdirSync } from "node:fs";

@@ -122,8 +122,8 @@ function create() {
   };
 }
 
-/** The series of issue 30: HTTP requests by route pattern, send → Verified, token refreshes; and
- *  the kicks after a Send (issue 33). */
+/** What an operator watches: HTTP requests by route pattern, send → Verified, token refreshes;
+ *  and the kicks that wake the worker after a Send. */
 function requestAndOutcomeMetrics(registry: Registry) {
   const httpRequests = new Counter({
     name: "apportion_http_requests_total",

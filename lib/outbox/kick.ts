@@ -11,8 +11,8 @@
 // burst of submissions never takes more of the web pool's connections than that from the requests.
 // Each request's after() used to run a whole outbox tick (reclaim, deliver, follow, read-back):
 // at 1,000 submissions at once, those ticks and the requests queued for the same pool and the
-// answer took 15 s at p50 (bench/RESULTS.md, issue 22). A kick only delivers; following the import
-// and reading it back are the worker's.
+// answer took 15 s at p50 (bench/RESULTS.md, "fleet at 50, 200 and 1,000 organizations"). A kick
+// only delivers; following the import and reading it back are the worker's.
 //
 // stop(): nothing queued starts; a chain in hand stops before its next batch, the rest back in line
 // (deliverChain, as the worker's stop); a call in flight finishes within the deadline. A claim still

@@ -2,7 +2,8 @@
 // unnest(...), every column one array parameter) and its rows (read back from the batches' bodies)
 // in data-modifying CTEs. No interactive transaction: one statement is atomic, and holds a pooled
 // connection for one round trip instead of five (200 submissions at once waited seconds for the
-// pool, bench/RESULTS.md, issue 10). Prisma's createMany took 43 s for 100,000 rows.
+// pool, bench/RESULTS.md, "Load and rows, before and after side by side"). Prisma's createMany
+// took 43 s for 100,000 rows.
 //
 // ON CONFLICT on the idempotency key settles two identical requests racing each other: one
 // statement inserts, the other inserts nothing (its batches and rows hang off the CTE's empty

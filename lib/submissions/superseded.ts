@@ -3,7 +3,7 @@
 // total changed at the service since (a refund, a correction: the sync brings amounts) would get
 // rows that no longer add up. Such a retry is refused, naming the gifts; the admin opens the gift
 // and allocates it afresh. Splits re-made in the service's own screens are not seen here: the
-// query the sync reads shows no splits (issue 11's read-back is what would see them).
+// query the sync reads shows no splits (the read-back after a submission is what would see them).
 import "server-only";
 import { AppError } from "@/lib/app-error";
 import { db } from "@/lib/db";

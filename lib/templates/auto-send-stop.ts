@@ -1,4 +1,4 @@
-// What stops a gift queued to be sent by itself (issue 29, "stop means stop"): its template
+// What stops a gift queued to be sent by itself ("stop means stop"): its template
 // deleted, its "Send automatically" turned off, or the organization's automatic sending paused.
 // The worker reads all three where it claims a round (auto-send.ts) and again in the statement
 // that stores the round's submission (sendingGuard, lib/submissions/store.ts): there the

@@ -181,7 +181,7 @@ async function sendRound(workerId: string, connectionId: string, sendKey: string
 async function claimNext(): Promise<Claimed[]> {
   // The organization whose automatic item waits longest goes first: fair between organizations.
   // Only items whose template still exists and sends by itself, of an organization not paused:
-  // read in this statement, the claim (issue 29); the store re-reads them (auto-send-stop.ts).
+  // read in this statement, the claim; the store re-reads them (auto-send-stop.ts).
   return sql<Claimed>`
     UPDATE "InboxItem" AS i
        SET status = 'sending', "sendKey" = ${randomUUID()}::uuid, "decidedAt" = ${claimedNow("autoSend")}

@@ -1,10 +1,11 @@
 // The gifts list's count and exact sum from the Funds page's per-day totals (lib/funds/day-sums.ts)
 // where the filters are ones those totals hold: a campaign (by id) or a fund, by where the gifts'
 // money is, and whole UTC days. At 200,000 gifts, counting and summing the quarter of them a
-// campaign holds was 127 ms at p95 (bench/RESULTS.md, issue 14); a few hundred day rows are summed
-// instead. Exact, as the count it replaces: the day sums count the days not folded yet from the
-// copy. Null where the filters need the gifts themselves (a search, split or not, a campaign and a
-// fund together), or the totals are not built: listTotals (list-page.ts) counts them.
+// campaign holds was 127 ms at p95 (bench/RESULTS.md, "The gifts list at 200,000 gifts, again on a
+// quiet machine"); a few hundred day rows are summed instead. Exact, as the count it replaces:
+// the day sums count the days not folded yet from the copy. Null where the filters need the gifts
+// themselves (a search, split or not, a campaign and a fund together), or the totals are not
+// built: listTotals (list-page.ts) counts them.
 import "server-only";
 import { PLACE } from "@/lib/funds/day-places";
 import { sumDays } from "@/lib/funds/day-sums";

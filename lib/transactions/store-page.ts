@@ -2,7 +2,8 @@
 // transaction: INSERT ... SELECT FROM json_to_recordset(rows) ON CONFLICT DO UPDATE, then the
 // TransactionSync row. Straight on the pg pool (lib/db-sql.ts): through Prisma, each statement's
 // ~150 kB JSON parameter was copied through its WebAssembly query compiler, about a fifth of the
-// sync process's time (bench/RESULTS.md, issue 14).
+// sync process's time (bench/RESULTS.md, "The first sync, second round: its cost, and where it
+// goes").
 import "server-only";
 import { inTransaction, statement } from "@/lib/db-sql";
 import type { ServiceTransaction } from "@/lib/service/transactions";

@@ -1,4 +1,4 @@
-// Issue 31, item 1: a path segment that is not UTF-8 (%FF, an encoded surrogate half %ED%A0%80,
+// A path segment that is not UTF-8 (%FF, an encoded surrogate half %ED%A0%80,
 // a character cut short %C3) answered 500 on every dynamic route and page, with no
 // Content-Security-Policy and nothing logged. Every dynamic route and page of app/ (listed from
 // the folders, so a new one is walked too) must answer like other bad ids: a route 422 naming its

@@ -1,4 +1,4 @@
-// Issue 31, item 2: funds ranges PostgreSQL cannot hold (year 0, the day after 9999-12-31) answered
+// Funds ranges PostgreSQL cannot hold (year 0, the day after 9999-12-31) answered
 // 500 from the API, the CSV and the page, whose error was written to the app's output. Now: 422
 // naming from/to with the accepted range in the words, and the page says it by the field, at
 // 1280 and 390 px, with nothing in the log.

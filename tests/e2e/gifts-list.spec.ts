@@ -1,4 +1,4 @@
-// The gifts list at scale (issue 21), at 25,000 gifts, on a desktop and on a 390 px phone: sort by
+// The gifts list at scale, at 25,000 gifts, on a desktop and on a 390 px phone: sort by
 // amount and donor, jump to a page, the last page, the count and sum above the list; on the phone
 // the filters fold behind one button (by keyboard too) and a bulk rule's lines stack with Remove
 // in view. Screenshots in test-results/gifts-list/.

@@ -1,4 +1,4 @@
-// History's rows for a submission of many gifts (issue 29 §3): an approval in To allocate reads
+// History's rows for a submission of many gifts: an approval in To allocate reads
 // "3 gifts · $240.00 moved" with the largest changes per fund and where it came from, never one
 // gift's move; the Source filter finds it; at 1280 and 390 px with axe.
 import { expect, test } from "./fixtures";

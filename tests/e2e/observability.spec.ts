@@ -1,4 +1,4 @@
-// What an operator sees of the production app (issue 30): a request id on every request, kept
+// What an operator sees of the production app: a request id on every request, kept
 // from x-request-id when it passes the rule and returned; every line a request writes carries it,
 // down to the failed service calls of the send it started; one access line per API request with
 // the route pattern; every line after Next.js's banner is JSON; and /api/metrics passes promtool.

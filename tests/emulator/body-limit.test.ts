@@ -1,4 +1,4 @@
-// One body limit for every route (issue 31, item 7): a body over 1 MiB is answered 413 while it
+// One body limit for every route: a body over 1 MiB is answered 413 while it
 // streams, on the token endpoint and the test switches as on the imports, and the emulator stops
 // reading it: the answer comes long before the client could have sent it all.
 import http from "node:http";

@@ -1,4 +1,4 @@
-// The emulator's limits (issue 24, item 8): an import body is limited while it streams (413), a
+// The emulator's limits: an import body is limited while it streams (413), a
 // row's names are refused when too long or not Unicode (422, nothing queued), and an expired
 // query token's snapshot is dropped at once, so its memory is released.
 import { describe, expect, it } from "vitest";

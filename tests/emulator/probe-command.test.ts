@@ -1,5 +1,5 @@
 // `npm run service:probe` as the README shows it, against an emulator registered the way
-// `npm run dev` registers its own (issue 21, item 6): it completes, and without a browser it
+// `npm run dev` registers its own: it completes, and without a browser it
 // stops after --wait with a message saying what to check.
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";

@@ -1,4 +1,4 @@
-// The probe's secrets and its callback (issue 24, items 1 and 2): nothing it prints or stores
+// The probe's secrets and its callback: nothing it prints or stores
 // carries a token, a code or a secret, whatever the shape of the answer; a callback that does
 // not answer its own request stops it; PKCE is never dropped without the flag.
 import { describe, expect, it } from "vitest";

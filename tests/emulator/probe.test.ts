@@ -34,7 +34,7 @@ describe("service probe, default emulator", () => {
     // The split was written, then soft-deleted by the reverse.
     const splits = await splitsOf(emu, 1001);
     expect(splits.map((s) => [s.id, s.deleted_at !== null])).toEqual([["51001001:probe", true]]);
-    // The split named the gift's own campaign and fund: the service created none (issue 24, item 3).
+    // The split named the gift's own campaign and fund: the service created none.
     expect(questions[0]).toMatch(/campaign "[^"]+", fund "[^"]+"/);
     const after = await emulatorState(emu);
     expect(after.organizations.find((o) => o.id === 1001)).toMatchObject({

@@ -1,4 +1,4 @@
-// The app's query client against the emulator's cap on unfinished queries (issue 31, item 8): a
+// The app's query client against the emulator's cap on unfinished queries: a
 // new query refused with 429 is a patient read, so the connection's adaptive limit pauses for the
 // Retry-After (at most its 60 s), asks again a bounded number of times, and is served once the
 // oldest query lapses. It never asks again without waiting. The limiter's clock and the

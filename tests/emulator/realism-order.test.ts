@@ -1,4 +1,4 @@
-// The order of the realism's checks (issue 31, items 5, 6 and 9): the grant first, then the cap on
+// The order of the realism's checks: the grant first, then the cap on
 // calls at once, then both rate buckets together; a refused call takes no token from either. The
 // rate may be keyed by client and organization instead of access token, and every limited answer
 // carries RateLimit-Policy and RateLimit (draft-ietf-httpapi-ratelimit-headers-11).

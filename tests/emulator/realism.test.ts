@@ -1,4 +1,4 @@
-// The emulator's realism (issue 22): latency from a seeded distribution, rate limits per token and
+// The emulator's realism: latency from a seeded distribution, rate limits per token and
 // per organization, calls at once per organization, import time per row, many organizations with
 // tokens. All off unless set.
 import { describe, expect, it, vi } from "vitest";

@@ -1,4 +1,4 @@
-// Issue 31, item 2: ranges PostgreSQL cannot hold (year 0, the day after 9999-12-31) passed the
+// Ranges PostgreSQL cannot hold (year 0, the day after 9999-12-31) passed the
 // funds range's schema and answered 500 from the report, the CSV and the page. Only days both
 // PostgreSQL and a JavaScript Date hold, and that a gift can have, are accepted: 422 naming the
 // field otherwise, with the accepted range in the words. Both ends of it are read without error.

@@ -1,4 +1,4 @@
-// "Where the money is" agrees with the service (issue 29): for a range, the page's totals per fund
+// "Where the money is" agrees with the service: for a range, the page's totals per fund
 // and per campaign (money, and gifts with money there) equal what the emulator holds, worked out
 // from the emulator itself: each gift by its active splits, or whole in its own fund when it has
 // none. Among the range's gifts: some split through Apportion, some split at the service outside

@@ -1,4 +1,4 @@
-// E-mail notifications (issue 29 §2) against a real SMTP server started here (smtp-server, its
+// E-mail notifications against a real SMTP server started here (smtp-server, its
 // own port): the worker's notify turn finds what an admin asked to hear about, its mail turn sends
 // it through SMTP_URL with nodemailer, and the mail is read back with mailparser: subject, text and
 // HTML parts, links into the app, the one-click unsubscribe (RFC 8058), and what happens when the

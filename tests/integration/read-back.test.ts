@@ -1,4 +1,4 @@
-// Read-back (issue 11): after a submission's imports are complete, its gifts are read back
+// Read-back: after a submission's imports are complete, its gifts are read back
 // through the query API and compared split by split with what was sent.
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";

@@ -1,4 +1,4 @@
-// Templates meet new gifts (issue 23): a sync that brings gifts a template applies to fills the
+// Templates meet new gifts: a sync that brings gifts a template applies to fills the
 // "To allocate" inbox with exact cents; approving sends one submission that read-back verifies;
 // "Send automatically" is sent by the worker with no request; a gift split at the service
 // meanwhile is left alone; two templates on one gift ask the admin.
@@ -274,7 +274,7 @@ describe("templates and the To allocate inbox", () => {
     expect((await items())[0]?.status).toBe("waiting");
   });
 
-  // Issue 31, item 3: skip took its own item out of a list holding another organization's and
+  // Skip once took its own item out of a list holding another organization's and
   // answered 200, where approve and selection answered 404 for the same list.
   it("a list mixing this organization's items with another's is not found by skip, approve and selection alike, and nothing changes", async () => {
     await createTemplate(org.connection.id, template());

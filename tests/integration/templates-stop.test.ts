@@ -1,4 +1,4 @@
-// Stop means stop (issue 29): gifts queued to be sent by themselves, then their template deleted,
+// Stop means stop: gifts queued to be sent by themselves, then their template deleted,
 // its "Send automatically" turned off, or the organization's automatic sending paused; the
 // worker's real loops run against the emulator and nothing reaches it. The pause is also read
 // where the submission is stored, not only at the claim; and a template's campaign and fund ids

@@ -1,4 +1,4 @@
-// The gifts list's sorts, pages and totals (issue 21): every sort in both directions walks every
+// The gifts list's sorts, pages and totals: every sort in both directions walks every
 // matching gift exactly once in the order a plain sort of the copy gives (ties broken by the id),
 // with and without filters; pages past the end and bad page numbers; and the count and sum of the
 // filtered gifts, exact in cents where a float sum would be wrong.

@@ -1,4 +1,4 @@
-// Finding gifts in the copy (issue 14): donor names by any part, gift ids whole, campaigns and funds
+// Finding gifts in the copy: donor names by any part, gift ids whole, campaigns and funds
 // by where the money is (a split gift by its splits), and the names the pickers offer, kept by the
 // sync itself. Also the sync's overlapping writers when consecutive pages share gifts.
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// A full run cut into time windows read at once (issue 22): each window resumes from its own
+// A full run cut into time windows read at once: each window resumes from its own
 // cursor after a restart or a lapsed query token, counts stay exact (no gift counted twice, gifts
 // at a window's edge in exactly one window), and deletions are still removed.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";

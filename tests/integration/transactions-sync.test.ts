@@ -1,4 +1,4 @@
-// The transactions sync at scale (issue 14): every gift copied, changes-only later runs, resuming
+// The transactions sync at scale: every gift copied, changes-only later runs, resuming
 // an interrupted run, and one sync per organization across instances.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type RunningEmulator, startEmulator } from "@/emulator/server";

@@ -118,7 +118,7 @@ describe("a token envelope that cannot be opened", () => {
     expect((await emulatorState(emulator)).stats.tokenRequests.refresh_token).toBe(0);
   });
 
-  // Issue 31, item 4: an empty envelope (or none, on a connection that was never disconnected)
+  // An empty envelope (or none, on a connection that was never disconnected)
   // left the connection active while every call failed ("Connect an organization first.").
   it("an empty access envelope: needs reconnect, like a changed one", async () => {
     const connection = await connectOrganization(emulator);

@@ -1,4 +1,4 @@
-// The in-process worker never starves the web (issue 30): it runs on its own pool. With the web's
+// The in-process worker never starves the web: it runs on its own pool. With the web's
 // pool shrunk to one connection, a first copy of 20,000 gifts runs in the worker of this same
 // process while Connect (saveGrant, the transaction whose wait ran out on the shared pool) is
 // done again and again: each succeeds at once, nobody ever waits for the web's connection, and

@@ -1,4 +1,4 @@
-// Issue 31, item 1: a path segment that does not decode (%FF, %ED%A0%80, %C3) made Next.js's
+// A path segment that does not decode (%FF, %ED%A0%80, %C3) made Next.js's
 // matcher answer 500. proxy.ts refuses it first, naming the route's parameter; the list of routes
 // it names them from must be every dynamic route of app/.
 import { readdirSync } from "node:fs";

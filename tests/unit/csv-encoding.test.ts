@@ -1,4 +1,4 @@
-// Issue 24, item 7: a CSV's encoding is detected before it is read; Windows-1252 read right, UTF-16
+// A CSV's encoding is detected before it is read; Windows-1252 read right, UTF-16
 // with its byte-order mark read, an encoding that cannot be read refused by name.
 import { describe, expect, it } from "vitest";
 import { detectCsvEncoding } from "@/lib/bulk/csv-encoding";

@@ -1,4 +1,4 @@
-// Upgrades without downtime (issue 26): the previous release builds its database with data in
+// Upgrades without downtime: the previous release builds its database with data in
 // every table, then this release's migrations run while the previous release's worker and its web
 // code (reads, History details, new submissions claimed and delivered) keep working, then both
 // releases run side by side. Passes only with 0 errors in either release's processes, every row
