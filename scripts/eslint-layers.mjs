@@ -20,6 +20,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const SERVER_FOLDERS = [
   "lib/auth",
   "lib/connections",
+  "lib/csv",
   "lib/gift-history",
   "lib/health",
   "lib/http",
