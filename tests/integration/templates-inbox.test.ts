@@ -2,7 +2,7 @@
 // "To allocate" inbox with exact cents; approving sends one submission that read-back verifies;
 // "Send automatically" is sent by the worker with no request; a gift split at the service
 // meanwhile is left alone; two templates on one gift ask the admin.
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { withServiceAccess } from "@/lib/connections/service-access";
 import { db } from "@/lib/db";
 import { createImport } from "@/lib/service/imports";
@@ -15,6 +15,7 @@ import { approveItems, chooseTemplate, listInbox, skipItems } from "@/lib/templa
 import { selectionSummary } from "@/lib/templates/inbox-names";
 import { templateSchema, type TemplateInput } from "@/lib/templates/schema";
 import { createTemplate, deleteTemplate, getTemplate } from "@/lib/templates/store";
+import { matchTemplatesAfterSync } from "@/lib/templates/after-sync";
 import { syncTransactions } from "@/lib/transactions/sync";
 import { startWorker } from "@/lib/worker/worker";
 import { connectOrganization } from "../support/connected-org";
@@ -63,6 +64,10 @@ async function newGifts(count: number, firstCents = 10_001): Promise<string[]> {
 
 const items = () =>
   db().inboxItem.findMany({ where: { connectionId: org.connection.id }, orderBy: { transactionId: "asc" } });
+
+// Every complete sync run proposes templates to its new gifts, as in the app (instrumentation.ts,
+// every worker): the sync itself knows nothing of templates.
+beforeAll(() => matchTemplatesAfterSync());
 
 describe("templates and the To allocate inbox", () => {
   it("a sync bringing 30 new gifts of the campaign fills the inbox with exact cents; approving all is one submission, Verified", async () => {
