@@ -78,6 +78,8 @@ export function isServerOnly(file, text = textOf(file)) {
   return SAYS_SERVER_ONLY.test(text);
 }
 
+/** The linted file, relative to the repository ("lib/db.ts"); outside it, it starts with "..". */
+const lintedFile = (context) => path.relative(root, context.filename).split(path.sep).join("/");
 const under = (file, folder) => file === folder || file.startsWith(folder + "/");
 const isDatabase = (target) =>
   target.kind === "package"
@@ -162,7 +164,7 @@ const importsRule = {
     schema: [],
   },
   create(context) {
-    const importer = path.relative(root, context.filename).split(path.sep).join("/");
+    const importer = lintedFile(context);
     if (importer.startsWith("..")) return {};
     const text = context.sourceCode.text;
     return importVisitors((node, source, typeOnly) => {
@@ -241,7 +243,7 @@ const folderOrderRule = {
     schema: [],
   },
   create(context) {
-    const importer = path.relative(root, context.filename).split(path.sep).join("/");
+    const importer = lintedFile(context);
     const from = libUnit(importer);
     if (from === null) return {};
     return importVisitors((node, source) => {
@@ -302,7 +304,7 @@ export function cycleFrom(start) {
 const noCycleRule = {
   meta: { type: "problem", docs: { description: "No two modules import each other." }, schema: [] },
   create(context) {
-    const file = path.relative(root, context.filename).split(path.sep).join("/");
+    const file = lintedFile(context);
     if (file.startsWith("..")) return {};
     return {
       "Program:exit"(node) {

@@ -14,7 +14,7 @@ import { createTemplate } from "@/lib/templates/store";
 import { onSyncFinished } from "@/lib/transactions/sync-finished";
 import { syncTransactions } from "@/lib/transactions/sync";
 import { startWorker } from "@/lib/worker/worker";
-import { withSyncedOrganization } from "../support/synced-org";
+import { addServiceGift, withSyncedOrganization } from "../support/synced-org";
 
 const looks = vi.hoisted(() => ({ failing: false }));
 vi.mock("@/lib/templates/match", async (importOriginal) => {
@@ -31,20 +31,8 @@ vi.mock("@/lib/templates/match", async (importOriginal) => {
 const org = withSyncedOrganization();
 
 /** A gift that appears at the service, of the campaign the template applies to. */
-async function newGift(id: string): Promise<void> {
-  const answer = await fetch(`${org.emulator.url}/__emulator/organizations/1001/transactions`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({
-      transaction_id: id,
-      external_id: null,
-      amount_in_cents: 5_000,
-      transaction_time: new Date().toISOString(),
-      contact_name: "After Sync",
-    }),
-  });
-  expect(answer.status).toBe(201);
-}
+const newGift = (id: string) =>
+  addServiceGift(org.emulator, { id, cents: 5_000, time: new Date(), contact: "After Sync" });
 
 const proposed = async () =>
   (

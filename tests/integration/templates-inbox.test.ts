@@ -19,7 +19,7 @@ import { matchTemplatesAfterSync } from "@/lib/templates/after-sync";
 import { syncTransactions } from "@/lib/transactions/sync";
 import { startWorker } from "@/lib/worker/worker";
 import { connectOrganization } from "../support/connected-org";
-import { activeServiceSplits, verdict, withSyncedOrganization } from "../support/synced-org";
+import { activeServiceSplits, addServiceGift, verdict, withSyncedOrganization } from "../support/synced-org";
 
 const org = withSyncedOrganization();
 
@@ -45,18 +45,12 @@ async function newGifts(count: number, firstCents = 10_001): Promise<string[]> {
   const ids: string[] = [];
   for (let i = 0; i < count; i++) {
     const id = `tmpl-${i + 1}`;
-    const answer = await fetch(`${org.emulator.url}/__emulator/organizations/1001/transactions`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({
-        transaction_id: id,
-        external_id: null,
-        amount_in_cents: firstCents + i * 7,
-        transaction_time: new Date(Date.UTC(2026, 10, 1, 12, 0, i)).toISOString(),
-        contact_name: `Donor ${i + 1}`,
-      }),
+    await addServiceGift(org.emulator, {
+      id,
+      cents: firstCents + i * 7,
+      time: new Date(Date.UTC(2026, 10, 1, 12, 0, i)),
+      contact: `Donor ${i + 1}`,
     });
-    expect(answer.status).toBe(201);
     ids.push(id);
   }
   return ids;
