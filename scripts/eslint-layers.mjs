@@ -20,6 +20,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const SERVER_FOLDERS = [
   "lib/auth",
   "lib/connections",
+  "lib/csv",
   "lib/gift-history",
   "lib/health",
   "lib/http",
@@ -77,6 +78,8 @@ export function isServerOnly(file, text = textOf(file)) {
   return SAYS_SERVER_ONLY.test(text);
 }
 
+/** The linted file, relative to the repository ("lib/db.ts"); outside it, it starts with "..". */
+const lintedFile = (context) => path.relative(root, context.filename).split(path.sep).join("/");
 const under = (file, folder) => file === folder || file.startsWith(folder + "/");
 const isDatabase = (target) =>
   target.kind === "package"
@@ -127,6 +130,33 @@ function breach(importer, importerText, target, typeOnly) {
   return null;
 }
 
+/** The visitors that hand `onImport(node, source, typeOnly)` every import of a file, however it is
+ *  written; `source` is null when the import does not name its module in plain text. */
+function importVisitors(onImport) {
+  const check = (node, sourceNode, typeOnly) => {
+    let source = null;
+    if (sourceNode?.type === "Literal" && typeof sourceNode.value === "string") source = sourceNode.value;
+    else if (sourceNode?.type === "TemplateLiteral" && sourceNode.expressions.length === 0)
+      source = sourceNode.quasis[0].value.cooked;
+    onImport(node, source, typeOnly);
+  };
+  const allTypes = (node) =>
+    node.importKind === "type" ||
+    node.exportKind === "type" ||
+    (node.specifiers?.length > 0 && node.specifiers.every((s) => s.importKind === "type" || s.exportKind === "type"));
+  return {
+    ImportDeclaration: (node) => check(node, node.source, allTypes(node)),
+    ExportNamedDeclaration: (node) => node.source && check(node, node.source, allTypes(node)),
+    ExportAllDeclaration: (node) => check(node, node.source, node.exportKind === "type"),
+    ImportExpression: (node) => check(node, node.source, false),
+    TSImportType: (node) => check(node, node.argument?.literal ?? node.argument, true),
+    CallExpression: (node) => {
+      if (node.callee.type === "Identifier" && node.callee.name === "require" && node.arguments.length === 1)
+        check(node, node.arguments[0], false);
+    },
+  };
+}
+
 const importsRule = {
   meta: {
     type: "problem",
@@ -134,14 +164,10 @@ const importsRule = {
     schema: [],
   },
   create(context) {
-    const importer = path.relative(root, context.filename).split(path.sep).join("/");
+    const importer = lintedFile(context);
     if (importer.startsWith("..")) return {};
     const text = context.sourceCode.text;
-    const check = (node, sourceNode, typeOnly) => {
-      let source = null;
-      if (sourceNode?.type === "Literal" && typeof sourceNode.value === "string") source = sourceNode.value;
-      else if (sourceNode?.type === "TemplateLiteral" && sourceNode.expressions.length === 0)
-        source = sourceNode.quasis[0].value.cooked;
+    return importVisitors((node, source, typeOnly) => {
       if (source === null) {
         if (/^(lib|components|emulator)\//.test(importer))
           context.report({ node, message: "An import names its module in plain text, so the layers can be checked." });
@@ -149,22 +175,84 @@ const importsRule = {
       }
       const message = breach(importer, text, resolveImport(importer, source), typeOnly);
       if (message) context.report({ node, message });
-    };
-    const allTypes = (node) =>
-      node.importKind === "type" ||
-      node.exportKind === "type" ||
-      (node.specifiers?.length > 0 && node.specifiers.every((s) => s.importKind === "type" || s.exportKind === "type"));
-    return {
-      ImportDeclaration: (node) => check(node, node.source, allTypes(node)),
-      ExportNamedDeclaration: (node) => node.source && check(node, node.source, allTypes(node)),
-      ExportAllDeclaration: (node) => check(node, node.source, node.exportKind === "type"),
-      ImportExpression: (node) => check(node, node.source, false),
-      TSImportType: (node) => check(node, node.argument?.literal ?? node.argument, true),
-      CallExpression: (node) => {
-        if (node.callee.type === "Identifier" && node.callee.name === "require" && node.arguments.length === 1)
-          check(node, node.arguments[0], false);
-      },
-    };
+    });
+  },
+};
+
+// The folders of lib/ in order, lowest first (docs/architecture.md, "Layers"): a module imports from
+// its own folder or a lower one, never a higher one, type-only imports included (a folder's types
+// are what it knows). So no ring of folders can form, however long: one the file-level rule
+// (no-cycle) cannot see, as each file on it may import a different file of the next folder.
+// lib's own modules (lib/*.ts: env, db, log…) are the floor, below every folder, and import
+// none; the two that do import a folder take a place here. lib/generated is Prisma's, the floor too.
+export const FOLDER_ORDER = [
+  "lib/security",
+  "lib/service",
+  "lib/splits",
+  "lib/gift-name.ts",
+  "lib/csv",
+  "lib/submissions",
+  "lib/metrics",
+  "lib/connections",
+  "lib/read-back",
+  "lib/funds",
+  "lib/transactions",
+  "lib/bulk",
+  "lib/templates",
+  "lib/notifications",
+  "lib/contracts",
+  "lib/api-client.ts",
+  "lib/auth",
+  "lib/http",
+  "lib/gift-history",
+  "lib/outbox",
+  "lib/worker",
+  "lib/health",
+  "lib/hooks",
+];
+
+/** The folder (`lib/bulk`) or root module (`lib/db.ts`) of lib a file belongs to; null outside lib
+ *  and for Prisma's generated client. */
+function libUnit(file) {
+  const match = /^lib\/([^/]+)/.exec(file);
+  return !match || match[1] === "generated" ? null : `lib/${match[1]}`;
+}
+
+/** What is wrong with a module of `from` importing one of `to` (both lib units), or null. */
+function folderOrderBreach(from, to) {
+  if (from === to) return null;
+  const rank = (unit) => {
+    const at = FOLDER_ORDER.indexOf(unit);
+    // A root module's name has its extension; a folder's has none.
+    return at >= 0 ? at : /\.\w+$/.test(unit) ? -1 : null;
+  };
+  for (const unit of [from, to])
+    if (rank(unit) === null)
+      return `${unit} has no place in FOLDER_ORDER (scripts/eslint-layers.mjs): give it one, lowest first.`;
+  // lib's own modules import each other freely (no-cycle holds them to no ring).
+  if (rank(to) < rank(from) || rank(to) === -1) return null;
+  if (rank(from) === -1)
+    return `${from} is one of lib's own modules, below every folder: it imports no folder, nor a module placed in FOLDER_ORDER (${to}).`;
+  return `${from} sits below ${to} in FOLDER_ORDER (docs/architecture.md, "Layers"): a folder imports only lower ones.`;
+}
+
+const folderOrderRule = {
+  meta: {
+    type: "problem",
+    docs: { description: "lib's folders in one order: none imports a higher one." },
+    schema: [],
+  },
+  create(context) {
+    const importer = lintedFile(context);
+    const from = libUnit(importer);
+    if (from === null) return {};
+    return importVisitors((node, source) => {
+      if (source === null) return;
+      const target = resolveImport(importer, source);
+      const to = target.kind === "file" ? libUnit(target.file) : null;
+      const message = to === null ? null : folderOrderBreach(from, to);
+      if (message) context.report({ node, message });
+    });
   },
 };
 
@@ -216,7 +304,7 @@ export function cycleFrom(start) {
 const noCycleRule = {
   meta: { type: "problem", docs: { description: "No two modules import each other." }, schema: [] },
   create(context) {
-    const file = path.relative(root, context.filename).split(path.sep).join("/");
+    const file = lintedFile(context);
     if (file.startsWith("..")) return {};
     return {
       "Program:exit"(node) {
@@ -252,6 +340,6 @@ const rawSqlRule = {
 
 const layers = {
   meta: { name: "layers" },
-  rules: { imports: importsRule, "no-cycle": noCycleRule, "raw-sql": rawSqlRule },
+  rules: { imports: importsRule, "folder-order": folderOrderRule, "no-cycle": noCycleRule, "raw-sql": rawSqlRule },
 };
 export default layers;

@@ -13,7 +13,7 @@ import type {
   KnownTransaction,
 } from "@/lib/generated/prisma/client";
 import { mapColumns } from "./csv-format";
-import { safeCsv } from "./csv-safe";
+import { safeCsv } from "@/lib/csv/csv-safe";
 import { draftFor } from "./drafts";
 import { type MoneyMove, moneyMoves } from "./money-moves";
 import { type NewNames, NO_NEW_NAMES, newNamesIn } from "./new-names";

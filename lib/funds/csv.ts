@@ -1,10 +1,10 @@
 // The funds page's table as a CSV for finance: one line per fund, per campaign, and per fund that
 // Apportion moved money in or out of, for the page's range. Written by the one CSV convention
-// (lib/bulk/csv-safe.ts): a byte-order mark, no blank line, amounts as plain numbers ("1234.56",
+// (lib/csv/csv-safe.ts): a byte-order mark, no blank line, amounts as plain numbers ("1234.56",
 // no currency sign or grouping, so a spreadsheet reads them as numbers) with the currency in its
 // own column, and the formula guard (fund and campaign names are typed by people).
 import "server-only";
-import { csvHead, csvPart, plainAmount } from "@/lib/bulk/csv-safe";
+import { csvHead, csvPart, plainAmount } from "@/lib/csv/csv-safe";
 import type { FundsReport } from "./report";
 
 export const FUNDS_CSV_FIELDS = [

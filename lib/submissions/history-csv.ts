@@ -2,10 +2,10 @@
 // with what moved, the gift as the admin saw it, the reason, the state and read-back's verdict.
 // Streamed a page of changes at a time; scoped to the connection (the organization) by the same
 // where clause as the History page, filters included. Values go through the bulk error file's
-// formula guard and follow the one CSV convention (lib/bulk/csv-safe.ts: byte-order mark, no blank
+// formula guard and follow the one CSV convention (lib/csv/csv-safe.ts: byte-order mark, no blank
 // line, amounts as plain numbers with a currency column).
 import "server-only";
-import { csvHead, csvPart, plainAmount } from "@/lib/bulk/csv-safe";
+import { csvHead, csvPart, plainAmount } from "@/lib/csv/csv-safe";
 import { db } from "@/lib/db";
 import { readStoredJson } from "@/lib/stored-json";
 import { type HistoryCursor, type HistoryFilters, historyPageIds, inPageOrder } from "./history-query";

@@ -1,7 +1,7 @@
 // Which inbox items an approval takes: the selection's waiting items with a proposal, in the
 // order approving takes them. Shared by the new names it would create and what it moves.
 import "server-only";
-import { MAX_APPROVED } from "@/lib/contracts/inbox";
+import { MAX_APPROVED } from "./inbox-requests";
 import { fragment } from "@/lib/db-sql";
 
 /** The selection's waiting items with a proposal, in the order approving takes them. */

@@ -3,7 +3,7 @@
 // found". Approving sends through the editor's pipeline (createSubmission: one submission, the
 // usual checks and review on the History page, read-back).
 import "server-only";
-import { type approveSchema, MAX_APPROVED } from "@/lib/contracts/inbox";
+import { type approveSchema, MAX_APPROVED } from "./inbox-requests";
 import type { z } from "zod";
 import { AppError } from "@/lib/app-error";
 import { storedAllocation } from "@/lib/bulk/stored";

@@ -1,10 +1,10 @@
-// New gifts meet templates: called once at the end of every sync run that completes (lib/
-// transactions/sync-run.ts), under the run's lease, so the scheduled sync drives it as the
-// Refresh button does. It looks only at gifts the copy first saw since its last look
-// (KnownTransaction.firstSeenAt past TemplateScan.scannedUntil) and only with templates older
-// than the gift: a template never reaches back into history. Each matched gift gets one inbox
-// item, ever (unique per gift), with the allocation checked as a bulk rule's lines are
-// (lib/bulk/check.ts: the editor's row schema, the sum rule, split ids, in flight).
+// New gifts meet templates: called once at the end of every sync run that completes
+// (after-sync.ts, a listener of lib/transactions/sync-finished.ts), under the run's lease, so the
+// scheduled sync drives it as the Refresh button does. It looks only at gifts the copy first saw
+// since its last look (KnownTransaction.firstSeenAt past TemplateScan.scannedUntil) and only with
+// templates older than the gift: a template never reaches back into history. Each matched gift
+// gets one inbox item, ever (unique per gift), with the allocation checked as a bulk rule's lines
+// are (lib/bulk/check.ts: the editor's row schema, the sum rule, split ids, in flight).
 import "server-only";
 import { type CheckedItem, checkLines, type LineGroup } from "@/lib/bulk/check";
 import { shareLines } from "@/lib/bulk/share-lines";

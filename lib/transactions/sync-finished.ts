@@ -1,8 +1,11 @@
 // The "run finished" point of an organization's sync, for whatever acts on newly copied gifts
-// (templates): a listener hears every complete run, whether the worker ran it (scheduled,
-// continued) or a request did (page open, Refresh). Listeners live on globalThis: the dev server
-// loads lib/ once for the routes and once for the worker, and both must reach the same listeners.
-// A listener that fails is logged and never fails the sync: the copy is complete either way.
+// (templates, lib/templates/after-sync.ts): a listener hears every complete run, whether the
+// worker ran it (scheduled, continued) or a request did (page open, Refresh). It is called from the
+// run's finish, after its last write committed and before the lease is released: no other run of
+// the organization writes gifts while a listener reads them. Listeners live on globalThis: the dev
+// server loads lib/ once for the routes and once for the worker, and both must reach the same
+// listeners. A listener that fails is logged and never fails the sync: the copy is complete
+// either way. This folder knows no listener: whoever acts on new gifts sits above it and listens.
 import "server-only";
 import { log } from "@/lib/log";
 import type { SyncOutcome } from "./sync-run";
@@ -20,7 +23,7 @@ export function onSyncFinished(listener: SyncFinishedListener): () => void {
   return () => all.delete(listener);
 }
 
-/** Called once per complete run, after its last write committed. */
+/** Called once per complete run, after its last write committed, under the run's lease. */
 export async function announceSyncFinished(event: SyncFinished): Promise<void> {
   for (const listener of listeners.get() ?? []) {
     try {

@@ -13,13 +13,13 @@ import { execute } from "@/lib/db-sql";
 import { log } from "@/lib/log";
 import type { TransactionSync } from "@/lib/generated/prisma/client";
 import { queryTransactions } from "@/lib/service/transactions";
-import { proposeForNewGifts } from "@/lib/templates/match";
 import { copyRange, type RunContext } from "./copy-range";
 import { readPage } from "./read-page";
 import { removeUnseen } from "./remove-unseen";
 import { releaseSyncLease, takeSyncLease } from "./sync-lease";
 import { LeaseLost, storeBatch } from "./store-page";
 import { elsewhereHeld } from "./store-splits";
+import { announceSyncFinished } from "./sync-finished";
 import { splitsAfterRun, SplitsReading } from "./sync-splits";
 import { dropWindows, sumWindows, windowsFor } from "./sync-windows";
 
@@ -249,22 +249,11 @@ async function finish(sync: TransactionSync, outcome: SyncOutcome): Promise<void
   if (removal.length > 0 && typeof removed === "number" && removed > 0)
     log.info("sync.removed_deleted_gifts", { connectionId: sync.connectionId, removed });
   forgetConnection(sync.connectionId); // the session's row says when the copy was last synced
-  await newGiftsMeetTemplates(sync.connectionId);
+  // Still under the lease: no other run of this organization inserts gifts while a listener
+  // (templates' look at the new gifts) reads them and moves its mark on (sync-finished.ts).
+  await announceSyncFinished({ connectionId: sync.connectionId, outcome: { ...outcome, state: "complete" } });
   // After a full copy (possibly 200,000 new rows): fresh statistics for the planner, and a
   // visibility map so that counting the list is an index-only scan. The embedded database has no
   // autovacuum. Best effort: the copy is complete either way.
   if (sync.mode === "full") await execute`VACUUM (ANALYZE) "KnownTransaction"`.catch(() => undefined);
-}
-
-/** The end of every complete run, still under its lease (not through onSyncFinished, which fires
- *  after the lease is released): no other run of this organization inserts gifts while the look
- *  reads them and moves its mark on, so none is skipped (docs/architecture.md, Templates). A
- *  failure here never fails the sync: the look is not moved on, so the next run proposes them. */
-async function newGiftsMeetTemplates(connectionId: string): Promise<void> {
-  try {
-    const outcome = await proposeForNewGifts(connectionId);
-    if (outcome.proposed > 0) log.info("templates.proposed", { connectionId, ...outcome });
-  } catch (error) {
-    log.warn("templates.match_failed", { connectionId, error });
-  }
 }

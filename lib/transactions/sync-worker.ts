@@ -7,7 +7,6 @@ import { getEnv } from "@/lib/env";
 import { log } from "@/lib/log";
 import { metrics } from "@/lib/metrics/registry";
 import { dueSyncs } from "./sync-due";
-import { announceSyncFinished } from "./sync-finished";
 import { runSync } from "./sync-run";
 
 /** After a failure the worker leaves an organization alone this long. */
@@ -65,7 +64,6 @@ export class SyncSlots {
     try {
       const outcome = await runSync(connectionId, workerId, { budgetMs: turnMs, shouldStop });
       metrics().syncRuns.inc({ state: outcome.state });
-      if (outcome.state === "complete") await announceSyncFinished({ connectionId, outcome });
     } catch (error) {
       metrics().syncRuns.inc({ state: "failed" });
       this.retryAt.set(connectionId, Date.now() + RETRY_AFTER_MS);

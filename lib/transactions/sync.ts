@@ -7,7 +7,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { db } from "@/lib/db";
-import { announceSyncFinished } from "./sync-finished";
 import { runSync, type SyncOutcome } from "./sync-run";
 
 /** A copy older than this is refreshed when the transactions page is opened. */
@@ -34,9 +33,7 @@ export async function syncTransactions(
   options: { budgetMs?: number } = {},
 ): Promise<SyncOutcome> {
   if (options.budgetMs !== undefined) await requestSync(connectionId);
-  const outcome = await runSync(connectionId, owner(), { budgetMs: options.budgetMs });
-  if (outcome.state === "complete") await announceSyncFinished({ connectionId, outcome });
-  return outcome;
+  return runSync(connectionId, owner(), { budgetMs: options.budgetMs });
 }
 
 /** Marks the organization as wanting a sync: the worker picks it up. */

@@ -40,6 +40,7 @@ import { deliverTurn, followTurn } from "@/lib/outbox/tick";
 import { notifyTurn } from "@/lib/notifications/detect";
 import { sendMailTurn } from "@/lib/notifications/send";
 import { readBackOnce } from "@/lib/read-back/run";
+import { matchTemplatesAfterSync } from "@/lib/templates/after-sync";
 import { releaseAutomaticClaims, sendAutomaticOnce } from "@/lib/templates/auto-send";
 import { SyncSlots } from "@/lib/transactions/sync-worker";
 import { pruneHeartbeats, removeHeartbeat, writeHeartbeat } from "./heartbeat";
@@ -103,6 +104,8 @@ export function startWorker(options: WorkerOptions = {}): Worker {
       : runLoop({ workerId: id, name, turn, idleMs, shouldStop, pause, lastTurn });
 
   let nextSettle = 0;
+  // Every run this worker completes proposes templates to the gifts it copied.
+  matchTemplatesAfterSync();
   const slots = new SyncSlots({ workerId: id, shouldStop, ...options.sync });
   let beats = 0;
   /** The automatic-send round in hand (its key), handed over if the deadline passes. */

@@ -6,6 +6,7 @@ import { createSubmission } from "@/lib/submissions/create";
 import { historyFiltersSchema, listSubmissions } from "@/lib/submissions/list";
 import { centsToInput } from "@/lib/splits/money";
 import { submissionRequestSchema } from "@/lib/splits/schema";
+import { matchTemplatesAfterSync } from "@/lib/templates/after-sync";
 import { sendAutomaticOnce } from "@/lib/templates/auto-send";
 import { approveItems } from "@/lib/templates/inbox";
 import { selectionSummary } from "@/lib/templates/inbox-names";
@@ -13,7 +14,7 @@ import { templateSchema } from "@/lib/templates/schema";
 import { createTemplate } from "@/lib/templates/store";
 import { syncTransactions } from "@/lib/transactions/sync";
 import { confirming, splitRowInput } from "../support/split-input";
-import { withSyncedOrganization } from "../support/synced-org";
+import { addServiceGift, withSyncedOrganization } from "../support/synced-org";
 
 const org = withSyncedOrganization();
 
@@ -77,21 +78,17 @@ describe("history list", () => {
   });
 
   it("names a template's approval and an automatic send by their gifts, largest fund changes, and source", async () => {
+    // Each complete sync proposes templates, as in the app (instrumentation.ts, every worker).
+    matchTemplatesAfterSync();
     // Gifts of the emulator's first campaign that arrive after the first sync.
     const arrive = async (prefix: string, cents: number[]) => {
       for (const [i, amount] of cents.entries()) {
-        const answer = await fetch(`${org.emulator.url}/__emulator/organizations/1001/transactions`, {
-          method: "POST",
-          headers: { "Content-Type": "application/json" },
-          body: JSON.stringify({
-            transaction_id: `${prefix}-${i + 1}`,
-            external_id: null,
-            amount_in_cents: amount,
-            transaction_time: new Date(Date.UTC(2026, 10, 1, 12, 0, i)).toISOString(),
-            contact_name: `Donor ${i + 1}`,
-          }),
+        await addServiceGift(org.emulator, {
+          id: `${prefix}-${i + 1}`,
+          cents: amount,
+          time: new Date(Date.UTC(2026, 10, 1, 12, 0, i)),
+          contact: `Donor ${i + 1}`,
         });
-        expect(answer.status).toBe(201);
       }
       await syncTransactions(org.connection.id);
     };

@@ -1,7 +1,7 @@
 // "Approve all" sends every waiting item, far more than the inbox's page of 100 shows: the new
 // campaign and fund names it would create are read by the server from the whole selection, and
 // each must be confirmed by name (a boolean "yes" once covered names the admin never saw).
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { storedAllocation } from "@/lib/bulk/stored";
 import { db } from "@/lib/db";
 import { readStoredJson } from "@/lib/stored-json";
@@ -9,6 +9,7 @@ import { approveItems, listInbox } from "@/lib/templates/inbox";
 import { selectionSummary } from "@/lib/templates/inbox-names";
 import { templateSchema } from "@/lib/templates/schema";
 import { createTemplate } from "@/lib/templates/store";
+import { matchTemplatesAfterSync } from "@/lib/templates/after-sync";
 import { syncTransactions } from "@/lib/transactions/sync";
 import { withSyncedOrganization } from "../support/synced-org";
 
@@ -45,6 +46,10 @@ async function rename(ids: readonly string[], fund: string, campaign: string) {
     await db().inboxItem.update({ where: { id: item.id }, data: { allocation: { ...allocation, rows } } });
   }
 }
+
+// Every complete sync run proposes templates to its new gifts, as in the app (instrumentation.ts,
+// every worker): the sync itself knows nothing of templates.
+beforeAll(() => matchTemplatesAfterSync());
 
 describe("approving the whole inbox with new names", () => {
   it("names past the first page are found, and each must be confirmed by name", async () => {

@@ -2,7 +2,7 @@
 // "To allocate" inbox with exact cents; approving sends one submission that read-back verifies;
 // "Send automatically" is sent by the worker with no request; a gift split at the service
 // meanwhile is left alone; two templates on one gift ask the admin.
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { withServiceAccess } from "@/lib/connections/service-access";
 import { db } from "@/lib/db";
 import { createImport } from "@/lib/service/imports";
@@ -15,10 +15,11 @@ import { approveItems, chooseTemplate, listInbox, skipItems } from "@/lib/templa
 import { selectionSummary } from "@/lib/templates/inbox-names";
 import { templateSchema, type TemplateInput } from "@/lib/templates/schema";
 import { createTemplate, deleteTemplate, getTemplate } from "@/lib/templates/store";
+import { matchTemplatesAfterSync } from "@/lib/templates/after-sync";
 import { syncTransactions } from "@/lib/transactions/sync";
 import { startWorker } from "@/lib/worker/worker";
 import { connectOrganization } from "../support/connected-org";
-import { activeServiceSplits, verdict, withSyncedOrganization } from "../support/synced-org";
+import { activeServiceSplits, addServiceGift, verdict, withSyncedOrganization } from "../support/synced-org";
 
 const org = withSyncedOrganization();
 
@@ -44,18 +45,12 @@ async function newGifts(count: number, firstCents = 10_001): Promise<string[]> {
   const ids: string[] = [];
   for (let i = 0; i < count; i++) {
     const id = `tmpl-${i + 1}`;
-    const answer = await fetch(`${org.emulator.url}/__emulator/organizations/1001/transactions`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({
-        transaction_id: id,
-        external_id: null,
-        amount_in_cents: firstCents + i * 7,
-        transaction_time: new Date(Date.UTC(2026, 10, 1, 12, 0, i)).toISOString(),
-        contact_name: `Donor ${i + 1}`,
-      }),
+    await addServiceGift(org.emulator, {
+      id,
+      cents: firstCents + i * 7,
+      time: new Date(Date.UTC(2026, 10, 1, 12, 0, i)),
+      contact: `Donor ${i + 1}`,
     });
-    expect(answer.status).toBe(201);
     ids.push(id);
   }
   return ids;
@@ -63,6 +58,10 @@ async function newGifts(count: number, firstCents = 10_001): Promise<string[]> {
 
 const items = () =>
   db().inboxItem.findMany({ where: { connectionId: org.connection.id }, orderBy: { transactionId: "asc" } });
+
+// Every complete sync run proposes templates to its new gifts, as in the app (instrumentation.ts,
+// every worker): the sync itself knows nothing of templates.
+beforeAll(() => matchTemplatesAfterSync());
 
 describe("templates and the To allocate inbox", () => {
   it("a sync bringing 30 new gifts of the campaign fills the inbox with exact cents; approving all is one submission, Verified", async () => {

@@ -3,7 +3,7 @@
 // worker's real loops run against the emulator and nothing reaches it. The pause is also read
 // where the submission is stored, not only at the claim; and a template's campaign and fund ids
 // must be ones the organization's copy knows, when saved and when sent.
-import { describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db";
 import { storedAllocation } from "@/lib/bulk/stored";
 import { readStoredJson } from "@/lib/stored-json";
@@ -11,6 +11,7 @@ import { sendAutomaticOnce } from "@/lib/templates/auto-send";
 import { setPaused } from "@/lib/templates/pause";
 import { templateSchema, type TemplateInput } from "@/lib/templates/schema";
 import { createTemplate, deleteTemplate, getTemplate, updateTemplate } from "@/lib/templates/store";
+import { matchTemplatesAfterSync } from "@/lib/templates/after-sync";
 import { syncTransactions } from "@/lib/transactions/sync";
 import { startWorker } from "@/lib/worker/worker";
 import { emulatorState, emulatorSwitch } from "../support/connected-org";
@@ -80,6 +81,10 @@ async function runWorker(turns = 5): Promise<void> {
     await worker.stop();
   }
 }
+
+// Every complete sync run proposes templates to its new gifts, as in the app (instrumentation.ts,
+// every worker): the sync itself knows nothing of templates.
+beforeAll(() => matchTemplatesAfterSync());
 
 describe("stop means stop: gifts queued to send by themselves", () => {
   it("the audit's case: gifts of two templates queued, one deleted, the other switched off: 0 imports", async () => {

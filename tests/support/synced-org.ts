@@ -120,3 +120,23 @@ export async function activeServiceSplits(emulator: RunningEmulator): Promise<Se
   const { splits } = (await answer.json()) as { splits: ServiceSplit[] };
   return splits.filter((s) => !s.deleted_at);
 }
+
+/** A gift that appears at the service for Riverside after the last sync (the emulator gives it
+ *  the campaign of Riverside's first gift). */
+export async function addServiceGift(
+  emulator: RunningEmulator,
+  gift: { id: string; cents: number; time: Date; contact: string },
+): Promise<void> {
+  const answer = await fetch(`${emulator.url}/__emulator/organizations/1001/transactions`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({
+      transaction_id: gift.id,
+      external_id: null,
+      amount_in_cents: gift.cents,
+      transaction_time: gift.time.toISOString(),
+      contact_name: gift.contact,
+    }),
+  });
+  if (answer.status !== 201) throw new Error(`The emulator refused the gift ${gift.id}: ${answer.status}`);
+}

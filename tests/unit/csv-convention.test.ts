@@ -1,9 +1,9 @@
-// The one convention of the CSV files Apportion gives out (lib/bulk/csv-safe.ts): a byte-order
+// The one convention of the CSV files Apportion gives out (lib/csv/csv-safe.ts): a byte-order
 // mark, a header and records with no blank line between, amounts as plain numbers, and the
 // formula guard, which leaves a plain negative number a number.
 import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
-import { csvHead, csvPart, plainAmount, safeCsv } from "@/lib/bulk/csv-safe";
+import { csvHead, csvPart, plainAmount, safeCsv } from "@/lib/csv/csv-safe";
 
 describe("CSV convention", () => {
   it("writes a byte-order mark, the header and parts with no empty record between them", () => {

@@ -28,8 +28,10 @@ describe("layers", () => {
     expect(await messagesFor(file, 'import "@/lib/db";\n')).toEqual([
       expect.stringContaining("lib/service imports nothing"),
     ]);
+    // lib/service is also the lowest folder but one (FOLDER_ORDER): both rules see it.
     expect(await messagesFor(file, 'import "../splits/money";\n')).toEqual([
       expect.stringContaining("outside its folder"),
+      expect.stringContaining("lib/service sits below lib/splits"),
     ]);
     expect(await messagesFor(file, 'void import("../db");\n')).toEqual([expect.stringContaining("outside its folder")]);
     expect(await messagesFor(file, 'import "react";\n')).toEqual([expect.stringContaining("no React")]);
@@ -87,11 +89,8 @@ describe("layers", () => {
       expect(await messagesFor(file, 'import "pino";\n'), file).toEqual([
         expect.stringContaining("imports no server package (pino)"),
       ]);
-      // Types are erased before the browser sees them.
-      expect(
-        await messagesFor(file, 'import type { SubmissionDetail } from "@/lib/submissions/read";\n'),
-        file,
-      ).toEqual([]);
+      // Types are erased before the browser sees them (lib/claims.ts is server-only).
+      expect(await messagesFor(file, 'import type { RowClaim } from "@/lib/claims";\n'), file).toEqual([]);
     }
     // A server module in a folder of shared ones (lib/bulk, beside rule.ts; it says so) may.
     expect(await messagesFor("lib/bulk/check.ts", 'import "@/lib/log";\n')).toEqual([]);
@@ -139,13 +138,43 @@ describe("layers", () => {
         "Modules import each other: lib/transactions/sync-progress.ts → lib/transactions/read.ts → lib/transactions/sync-progress.ts",
       ),
     ]);
-    expect(
-      await messagesFor("lib/transactions/sync-progress.ts", 'void import("./not-copied");\n'),
-    ).toEqual([expect.stringContaining("Modules import each other")]);
+    expect(await messagesFor("lib/transactions/sync-progress.ts", 'void import("./not-copied");\n')).toEqual([
+      expect.stringContaining("Modules import each other"),
+    ]);
     // A type-only import is erased: no ring at run time.
     expect(
       await messagesFor("lib/transactions/sync-progress.ts", 'import type { TransactionView } from "./read";\n'),
     ).toEqual([]);
+  }, 60_000);
+
+  it("lib's folders keep one order: none imports a higher one, however it is written", async () => {
+    // lib/transactions sits below lib/templates: the sync hears of templates only as a listener.
+    const file = "lib/transactions/sync-run.ts";
+    for (const line of [
+      'import { proposeForNewGifts } from "@/lib/templates/match";\n',
+      'import "../templates/match";\n',
+      'void import("@/lib/templates/after-sync");\n',
+      'import type { MatchOutcome } from "@/lib/templates/match";\n',
+    ]) {
+      expect(await messagesFor(file, line), line).toEqual([
+        expect.stringContaining("lib/transactions sits below lib/templates in FOLDER_ORDER"),
+      ]);
+    }
+    // Lower folders, its own and lib's own modules are all right.
+    for (const line of ['import "@/lib/connections/store";\n', 'import "./sync-lease";\n', 'import "@/lib/db";\n'])
+      expect(await messagesFor(file, line), line).toEqual([]);
+    // A ring of folders, each step a different file: lib/submissions → lib/bulk → lib/submissions.
+    expect(await messagesFor("lib/submissions/history-csv.ts", 'import "@/lib/bulk/read";\n')).toEqual([
+      expect.stringContaining("lib/submissions sits below lib/bulk"),
+    ]);
+    // lib's own modules import no folder; a new folder takes a place in the order first.
+    expect(await messagesFor("lib/claims.ts", 'import "@/lib/splits/money";\n')).toEqual([
+      expect.stringContaining("lib/claims.ts is one of lib's own modules"),
+    ]);
+    expect(await messagesFor("lib/env.ts", 'import "./when";\n')).toEqual([]);
+    expect(await messagesFor("lib/csv/csv-safe.ts", 'import "@/lib/newfolder/thing";\n')).toContainEqual(
+      expect.stringContaining("lib/newfolder has no place in FOLDER_ORDER"),
+    );
   }, 60_000);
 
   it("the tree keeps every layer rule", async () => {

@@ -2,7 +2,7 @@ import NextAuth from "next-auth";
 import type { NextRequest } from "next/server";
 import { withAccessLog } from "@/lib/http/access-log";
 import { errorResponse } from "@/lib/http/errors";
-import { withBoundedBody } from "@/lib/auth/bounded-request";
+import { withBoundedBody } from "@/lib/http/bounded-request";
 import { recordConnectFailure, trackConnectAttempt } from "@/lib/auth/connect-failure";
 import { callbackIssuers, isForeignIssuer } from "@/lib/auth/issuer";
 import { getAuthOptions } from "@/lib/auth/options";

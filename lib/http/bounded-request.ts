@@ -3,7 +3,7 @@
 // a copy of the request that carries the bytes already read.
 import "server-only";
 import { NextRequest } from "next/server";
-import { BODY_LIMITS, readLimitedBody } from "@/lib/http/limited-body";
+import { BODY_LIMITS, readLimitedBody } from "./limited-body";
 
 export async function withBoundedBody(request: NextRequest): Promise<NextRequest> {
   if (request.method === "GET" || request.method === "HEAD") return request;
