@@ -3,28 +3,15 @@
 // with a blank campaign, an API row without one). The service files a split with no campaign
 // under its default campaign (the partner's name, spec §2.3); that is reached only by choosing
 // it explicitly (`serviceDefaultCampaign`), never by leaving a field blank.
-import type { Split } from "./split";
+import type { GiftPlacement, PlacementInput, PlacementText, Split } from "./split";
 
-export type Placement = {
-  campaign: string;
-  campaignId: string;
-  parentCampaign: string;
-  parentCampaignId: string;
-  fund: string;
-  fundId: string;
-};
-
-export type GiftPlacementSource = {
-  campaign: string | null;
-  campaignId: string | null;
-  fund: string | null;
-  fundId: string | null;
-};
+/** A placement as the editor's lines start from it: text, "" where there is none. */
+export type Placement = PlacementText;
 
 export type KnownParent = { parent: string | null; parentId: string | null } | undefined;
 
 /** The gift's own campaign (with its parent when known) and fund; "General" when it has none. */
-export function giftPlacement(gift: GiftPlacementSource, parentOfCampaign?: KnownParent): Placement {
+export function giftPlacement(gift: GiftPlacement, parentOfCampaign?: KnownParent): Placement {
   return {
     campaign: gift.campaign ?? "",
     campaignId: gift.campaignId ?? "",
@@ -40,14 +27,14 @@ export function giftPlacement(gift: GiftPlacementSource, parentOfCampaign?: Know
 export type HeldSplit = Omit<Split, "splitId" | "unitAmountCents"> & { unitAmountCents: number | bigint };
 
 /** The gift's campaign where its money is now, or the campaigns when its splits are in several. */
-export type CampaignNow = GiftPlacementSource & { mixed?: string[] };
+export type CampaignNow = GiftPlacement & { mixed?: string[] };
 
 /**
  * Where a gift's money is now: its own campaign while it is not split; once split, the campaign
  * its active splits share (the gift's original campaign may hold none of it any more). Splits in
  * different campaigns leave no one campaign to keep: `mixed` names them.
  */
-export function campaignNow(gift: GiftPlacementSource, active: readonly HeldSplit[]): CampaignNow {
+export function campaignNow(gift: GiftPlacement, active: readonly HeldSplit[]): CampaignNow {
   const [first] = active;
   if (!first) return gift;
   // By name where there is one: a split sent from a file may lack the id another one carries.
@@ -64,7 +51,7 @@ export function campaignNow(gift: GiftPlacementSource, active: readonly HeldSpli
  * Where a new editor line starts: the gift's own placement while it is not split; once split, the
  * placement of the split holding the most money (the line is on screen, so the admin sees it).
  */
-export function editorHome(gift: GiftPlacementSource, active: readonly HeldSplit[], parent?: KnownParent): Placement {
+export function editorHome(gift: GiftPlacement, active: readonly HeldSplit[], parent?: KnownParent): Placement {
   const largest = [...active].sort(
     (a, b) => Number(b.unitAmountCents) * b.quantity - Number(a.unitAmountCents) * a.quantity,
   )[0];
@@ -79,13 +66,7 @@ export function editorHome(gift: GiftPlacementSource, active: readonly HeldSplit
   };
 }
 
-type CampaignFields = {
-  campaign?: string | undefined;
-  campaignId?: string | undefined;
-  parentCampaign?: string | undefined;
-  parentCampaignId?: string | undefined;
-  serviceDefaultCampaign?: boolean | undefined;
-};
+type CampaignFields = Omit<PlacementInput, "fund" | "fundId"> & { serviceDefaultCampaign?: boolean | undefined };
 
 export type KeptCampaign<R> = { ok: true; row: R } | { ok: false; error: string };
 

@@ -38,33 +38,61 @@ export const SPLIT_FIELDS = [
 
 export type SplitField = (typeof SPLIT_FIELDS)[number];
 
+export type PlacementField = (typeof PLACEMENT_FIELDS)[number];
+
+/** A placement as the editor's form holds it: every field text, "" where the split has none (a
+ *  form field holds no null). */
+export type PlacementText = { [K in PlacementField]: string };
+
+/** The same fields as an allocation's row carries them (lib/splits/schema.ts): absent where empty. */
+export type PlacementInput = { [K in PlacementField]?: string | undefined };
+
+/** A gift's own placement as the copy holds it (KnownTransaction): no parent (the service's
+ *  query shows none), and a fund that may be null too (shown as "General"). */
+export type GiftPlacement = Pick<SplitPlacement, "campaign" | "campaignId" | "fundId"> & { fund: string | null };
+
+/** A field list as Prisma's select: `{ campaign: true, … }`, typed by the list. */
+function selectOf<F extends string>(fields: readonly F[]): { readonly [K in F]: true } {
+  return Object.fromEntries(fields.map((f) => [f, true])) as { readonly [K in F]: true };
+}
+
 /** Prisma's select of a split's placement (KnownSplit, SubmissionRow). */
-export const placementSelect = {
-  campaign: true,
-  campaignId: true,
-  parentCampaign: true,
-  parentCampaignId: true,
-  fund: true,
-  fundId: true,
-} as const satisfies Prisma.KnownSplitSelect & Prisma.SubmissionRowSelect;
+export const placementSelect = selectOf(PLACEMENT_FIELDS) satisfies Prisma.KnownSplitSelect &
+  Prisma.SubmissionRowSelect;
 
 /** Prisma's select of a split (KnownSplit, SubmissionRow). */
-export const splitSelect = {
-  splitId: true,
-  unitAmountCents: true,
-  quantity: true,
-  ...placementSelect,
-} as const satisfies Prisma.KnownSplitSelect & Prisma.SubmissionRowSelect;
+export const splitSelect = selectOf(SPLIT_FIELDS) satisfies Prisma.KnownSplitSelect & Prisma.SubmissionRowSelect;
 
-const columns = (alias: string, fields: readonly string[]) => fields.map((f) => `${alias}."${f}"`).join(", ");
+/** Each field's type in PostgreSQL (KnownSplit and SubmissionRow alike): the casts of an
+ *  `unnest` or `jsonb_to_recordset` that carries splits into a statement. */
+export const SPLIT_SQL_TYPES = {
+  splitId: "text",
+  unitAmountCents: "bigint",
+  quantity: "int",
+  campaign: "text",
+  campaignId: "text",
+  parentCampaign: "text",
+  parentCampaignId: "text",
+  fund: "text",
+  fundId: "text",
+} as const satisfies Record<SplitField, string>;
+
+const columns = (alias: string | undefined, fields: readonly string[]) =>
+  fields.map((f) => (alias ? `${alias}."${f}"` : `"${f}"`)).join(", ");
 
 /** The placement's columns in SQL for a table alias: `r."campaign", r."campaignId", …` (constant
  *  text: splice it with `raw()`). */
-export function placementColumns(alias: string): string {
+export function placementColumns(alias?: string): string {
   return columns(alias, PLACEMENT_FIELDS);
 }
 
-/** A split's columns in SQL for a table alias (constant text: splice it with `raw()`). */
-export function splitColumns(alias: string): string {
+/** A split's columns in SQL, for a table alias or bare (an INSERT's column list); constant text:
+ *  splice it with `raw()`. */
+export function splitColumns(alias?: string): string {
   return columns(alias, SPLIT_FIELDS);
+}
+
+/** A split's columns with their types, for `jsonb_to_recordset(…) AS e(…)`. */
+export function splitColumnTypes(): string {
+  return SPLIT_FIELDS.map((f) => `"${f}" ${SPLIT_SQL_TYPES[f]}`).join(", ");
 }
