@@ -4,28 +4,16 @@
 // keeps an API client, a stale tab or a bulk file from sending an import that changes nothing.
 
 import type { HeldSplit } from "./placement";
+import type { SplitRow } from "./schema";
+import type { GiftPlacement, PlacementInput } from "./split";
 
-type Row = {
-  splitId: string;
-  amount: number;
-  quantity: number;
-  campaign?: string | undefined;
-  campaignId?: string | undefined;
-  parentCampaign?: string | undefined;
-  parentCampaignId?: string | undefined;
-  fund: string;
-  fundId?: string | undefined;
-};
+/** The allocation's row (its amount is the unit's cents, as the schema names it); the placement's
+ *  fields may be absent, as in a row the server built. */
+type Row = Pick<SplitRow, "splitId" | "amount" | "quantity" | "fund"> & PlacementInput;
 
 type Held = HeldSplit & { splitId: string };
 
-type Gift = {
-  amountCents: number | bigint;
-  campaign: string | null;
-  campaignId: string | null;
-  fund: string | null;
-  fundId: string | null;
-};
+type Gift = GiftPlacement & { amountCents: number | bigint };
 
 const same = (a: string | null | undefined, b: string | null | undefined) => (a ?? "") === (b ?? "");
 
