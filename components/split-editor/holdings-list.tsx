@@ -9,16 +9,16 @@ export function HoldingsList({ holdings, currency }: { holdings: Holding[] | nul
     <ul className="holdings">
       {holdings.map((h, i) => (
         <li key={`${h.splitId ?? "whole"}-${i}`}>
-          <strong>{formatCents(h.unitCents * h.quantity, currency)}</strong>
+          <strong>{formatCents(h.unitAmountCents * h.quantity, currency)}</strong>
           {h.quantity > 1 && (
             <span className="muted">
               {" "}
-              ({h.quantity} × {formatCents(h.unitCents, currency)})
+              ({h.quantity} × {formatCents(h.unitAmountCents, currency)})
             </span>
           )}
           {" · "}
           {h.serviceDefault ? DEFAULT_CAMPAIGN_LABEL : h.campaign}
-          {h.parent && <span className="muted"> (in {h.parent})</span>} / {h.fund}
+          {h.parentCampaign && <span className="muted"> (in {h.parentCampaign})</span>} / {h.fund}
         </li>
       ))}
     </ul>

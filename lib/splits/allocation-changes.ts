@@ -2,12 +2,8 @@
 // there before and after, so the admin sees where money moves before anything is sent.
 import type { Holding } from "./editor-allocation";
 
-export type Destination = {
+export type Destination = Pick<Holding, "campaign" | "serviceDefault" | "parentCampaign" | "fund"> & {
   key: string;
-  campaign: string;
-  serviceDefault: boolean;
-  parent: string;
-  fund: string;
   beforeCents: number;
   afterCents: number;
 };
@@ -25,13 +21,13 @@ export function destinations(before: readonly Holding[], after: readonly Holding
       key,
       campaign: h.campaign,
       serviceDefault: h.serviceDefault,
-      parent: h.parent,
+      parentCampaign: h.parentCampaign,
       fund: h.fund,
       beforeCents: 0,
       afterCents: 0,
     };
-    entry[side] += h.unitCents * h.quantity;
-    if (!entry.parent && h.parent) entry.parent = h.parent;
+    entry[side] += h.unitAmountCents * h.quantity;
+    if (!entry.parentCampaign && h.parentCampaign) entry.parentCampaign = h.parentCampaign;
     byKey.set(key, entry);
   };
   before.forEach((h) => add(h, "beforeCents"));

@@ -2,6 +2,7 @@
 // the service holds now: the basis of "Nothing to send" and of the review's before and after.
 import { type EditorValues, lineFigures, type NameChoice, type SplitFacts } from "./editor-lines";
 import type { Placement } from "./placement";
+import type { Split } from "./split";
 
 export type GiftFacts = {
   transactionId: string;
@@ -15,19 +16,11 @@ export type GiftFacts = {
 export const named = (choice: NameChoice) =>
   choice.status === "default" || choice.status === "none" ? "" : choice.name;
 
-/** Where money sits: one entry per split, as the service would hold it. */
-export type Holding = {
-  splitId: string | null;
-  unitCents: number;
-  quantity: number;
-  campaign: string;
-  campaignId: string;
-  serviceDefault: boolean;
-  parent: string;
-  parentId: string;
-  fund: string;
-  fundId: string;
-};
+/** Where money sits: one entry per split, as the service would hold it. The split's fields, its
+ *  placement as the editor's text ("" for none, placement.ts), no id for the gift whole, and
+ *  whether the campaign is the service's default (chosen, not a blank). */
+export type Holding = Pick<Split, "unitAmountCents" | "quantity"> &
+  Placement & { splitId: string | null; serviceDefault: boolean };
 
 /** What the service holds for the gift now: its splits, or the whole gift where it was given. */
 export function holdingsNow(gift: GiftFacts): Holding[] {
@@ -35,27 +28,22 @@ export function holdingsNow(gift: GiftFacts): Holding[] {
     return [
       {
         splitId: null,
-        unitCents: gift.amountCents,
+        unitAmountCents: gift.amountCents,
         quantity: 1,
-        campaign: gift.home.campaign,
-        campaignId: gift.home.campaignId,
+        ...gift.home,
         serviceDefault: !gift.home.campaign && !gift.home.campaignId,
-        parent: gift.home.parentCampaign,
-        parentId: gift.home.parentCampaignId,
-        fund: gift.home.fund,
-        fundId: gift.home.fundId,
       },
     ];
   }
   return gift.splits.map((s) => ({
     splitId: s.splitId,
-    unitCents: s.unitAmountCents,
+    unitAmountCents: s.unitAmountCents,
     quantity: s.quantity,
     campaign: s.campaign ?? "",
     campaignId: s.campaignId ?? "",
     serviceDefault: !s.campaign && !s.campaignId,
-    parent: s.parentCampaign ?? "",
-    parentId: s.parentCampaignId ?? "",
+    parentCampaign: s.parentCampaign ?? "",
+    parentCampaignId: s.parentCampaignId ?? "",
     fund: s.fund,
     fundId: s.fundId ?? "",
   }));
@@ -79,13 +67,14 @@ export function sameAsService(values: EditorValues, gift: GiftFacts): boolean {
     const { unitCents } = lineFigures(line, gift.amountCents, gift.currency);
     const { campaign, parent, fund } = line;
     return (
-      unitCents === was.unitCents &&
+      unitCents === was.unitAmountCents &&
       Number(line.quantity.trim()) === was.quantity &&
       (campaign.status === "default") === was.serviceDefault &&
       named(campaign) === was.campaign &&
       (campaign.status === "known" ? campaign.id : "") === was.campaignId &&
       (parent.status === "none" ||
-        (named(parent) === was.parent && (parent.status === "known" ? parent.id : "") === was.parentId)) &&
+        (named(parent) === was.parentCampaign &&
+          (parent.status === "known" ? parent.id : "") === was.parentCampaignId)) &&
       named(fund) === was.fund &&
       (fund.status === "known" ? fund.id : "") === was.fundId
     );

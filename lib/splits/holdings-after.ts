@@ -11,13 +11,13 @@ export function holdingsAfter(lines: readonly EditorLine[], gift: GiftFacts): Ho
     if (unitCents === null) return null;
     out.push({
       splitId: line.splitId,
-      unitCents,
+      unitAmountCents: unitCents,
       quantity: Number(line.quantity.trim()),
       campaign: named(line.campaign),
       campaignId: line.campaign.status === "known" ? line.campaign.id : "",
       serviceDefault: line.campaign.status === "default",
-      parent: named(line.parent),
-      parentId: line.parent.status === "known" ? line.parent.id : "",
+      parentCampaign: named(line.parent),
+      parentCampaignId: line.parent.status === "known" ? line.parent.id : "",
       fund: named(line.fund),
       fundId: line.fund.status === "known" ? line.fund.id : "",
     });

@@ -19,7 +19,7 @@ export function ChangesTable({ changes, currency, total }: Props) {
           place: (
             <>
               <span className={`swatch swatch--${i % 8}`} aria-hidden="true" /> {label(d)}
-              {d.parent && <span className="muted small"> (in {d.parent})</span>}
+              {d.parentCampaign && <span className="muted small"> (in {d.parentCampaign})</span>}
             </>
           ),
           currency,
