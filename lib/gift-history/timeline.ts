@@ -7,7 +7,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import type { SubmissionStatus } from "@/lib/generated/prisma/client";
-import type { Split } from "@/lib/splits/split";
+import type { GiftPlacement, Split } from "@/lib/splits/split";
 import { type SubmissionSummary, sourceOf } from "@/lib/submissions/read";
 import type { VerificationState } from "@/lib/submissions/submission-state";
 
@@ -30,14 +30,7 @@ export type TimelineEntry = {
   after: Holding[];
 };
 
-type Gift = {
-  transactionId: string;
-  amountCents: number;
-  campaign: string | null;
-  campaignId: string | null;
-  fund: string | null;
-  fundId: string | null;
-};
+type Gift = GiftPlacement & { transactionId: string; amountCents: number };
 
 const REACHED: readonly SubmissionStatus[] = ["complete", "complete_with_drops"];
 

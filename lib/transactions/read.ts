@@ -5,6 +5,7 @@ import { db } from "@/lib/db";
 import { raw, sql } from "@/lib/db-sql";
 import type { KnownTransaction, Prisma } from "@/lib/generated/prisma/client";
 import {
+  type GiftPlacement,
   PLACEMENT_FIELDS,
   placementColumns,
   placementSelect,
@@ -24,16 +25,12 @@ import { type SyncProgress, syncProgress } from "./sync-progress";
 /** A split of the gifts list and the editor: the one split (lib/splits/split.ts). */
 export type SplitView = Split;
 
-export type TransactionView = {
+export type TransactionView = GiftPlacement & {
   transactionId: string;
   externalId: string | null;
   amountCents: number;
   currency: string;
   occurredAt: string;
-  campaign: string | null;
-  campaignId: string | null;
-  fund: string | null;
-  fundId: string | null;
   contactName: string | null;
   /** Apportion's active splits: the lines the editor changes. */
   splits: SplitView[];
