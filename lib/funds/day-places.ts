@@ -7,6 +7,7 @@
 // stores these rows; the readers (day-sums.ts) compute them for the days not folded yet.
 import "server-only";
 import { fragment, raw } from "@/lib/db-sql";
+import type { SplitPlacement } from "@/lib/splits/split";
 
 /** The `kind` of a row: where its money is counted. */
 export const PLACE = { fund: 0, campaign: 1, all: 2, campaignId: 3 } as const;
@@ -21,13 +22,11 @@ const CAMPAIGN_KEY = raw(
 
 /** A row of placesByDay (pg gives numeric and int8 as text, a date as its ISO day); day-sums.ts
  *  reads the same columns summed over days. */
-export type DayPlaceRow = {
+export type DayPlaceRow = Pick<SplitPlacement, "campaign" | "campaignId"> & {
   kind: number;
   day: string;
   currency: string;
   key: string;
-  campaign: string | null;
-  campaignId: string | null;
   cents: string;
   giftCents: string;
   gifts: string;

@@ -12,29 +12,24 @@
 // its splits had to sort them all to count gifts per fund (bench/funds.ts).
 import "server-only";
 import { inTransaction, raw, statement, utcInstant } from "@/lib/db-sql";
+import type { GiftPlacement, SplitPlacement } from "@/lib/splits/split";
 import type { FundsRange } from "./range";
 
+/** A place's fields: a gift's or a split's campaign and fund (null: a fund row has no campaign, a
+ *  campaign row no fund). */
+type Place = Pick<GiftPlacement, "fund" | "campaign" | "campaignId">;
+
 export type FundTotal = { fund: string; currency: string; cents: number; gifts: number };
-export type CampaignTotal = {
-  /** Null: the gift or split names no campaign (the service's default). */
-  campaign: string | null;
-  /** The gifts list filters campaigns by id; null when the copy has none. */
-  campaignId: string | null;
+/** A campaign's `campaign` is null where the gift or split names none (the service's default);
+ *  its `campaignId` (the gifts list filters campaigns by id) null when the copy has none. */
+export type CampaignTotal = Pick<SplitPlacement, "campaign" | "campaignId"> & {
   currency: string;
   cents: number;
   gifts: number;
 };
 
 /** One group of either statement, by fund (byCampaign 0) or by campaign (1); pg gives int8 as text. */
-type Row = {
-  byCampaign: number;
-  currency: string;
-  fund: string | null;
-  campaign: string | null;
-  campaignId: string | null;
-  cents: string;
-  gifts: string;
-};
+type Row = Place & { byCampaign: number; currency: string; cents: string; gifts: string };
 
 // Enough memory to group 200,000 gifts without spilling to disk (the default 4 MB spilled).
 const WORK_MEM = "SET LOCAL work_mem TO '32MB'";
@@ -98,15 +93,7 @@ async function rows(query: ReturnType<typeof statement>): Promise<Row[]> {
 
 /** Money and gifts of one place (a fund, or a campaign), in one currency; a group of gifts or a
  *  correction (negative) to be summed with the other rows of the same place. */
-export type PlaceRow = {
-  byCampaign: 0 | 1;
-  currency: string;
-  fund: string | null;
-  campaign: string | null;
-  campaignId: string | null;
-  cents: number;
-  gifts: number;
-};
+export type PlaceRow = Place & { byCampaign: 0 | 1; currency: string; cents: number; gifts: number };
 
 export type MoneyHeld = { funds: FundTotal[]; campaigns: CampaignTotal[]; gifts: number };
 
