@@ -10,6 +10,7 @@ import type {
   SubmissionRow,
   SubmissionStatus,
 } from "@/lib/generated/prisma/client";
+import type { Split } from "@/lib/splits/split";
 import { readStoredJson } from "@/lib/stored-json";
 import { type SnapshotHolding, snapshotHoldingsSchema } from "./moves";
 import { failureOf } from "./failure";
@@ -65,17 +66,11 @@ export type SubmissionDetail = SubmissionSummary & {
     after: SnapshotHolding[] | null;
     /** What read-back found different at the service, in words. */
     differences: { splitId: string | null; kind: string; message: string }[];
-    rows: {
-      splitId: string;
-      unitAmountCents: number;
-      quantity: number;
-      campaign: string | null;
-      parentCampaign: string | null;
-      fund: string;
+    rows: (Pick<Split, "splitId" | "unitAmountCents" | "quantity" | "campaign" | "parentCampaign" | "fund"> & {
       deleted: boolean;
       outcome: RowOutcome;
       dropMessage: string | null;
-    }[];
+    })[];
   }[];
 };
 

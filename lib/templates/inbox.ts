@@ -16,6 +16,7 @@ import {
   type Verification,
 } from "@/lib/generated/prisma/client";
 import type { Allocation } from "@/lib/splits/schema";
+import type { GiftPlacement, SplitPlacement } from "@/lib/splits/split";
 import { readStoredJson } from "@/lib/stored-json";
 import { createSubmission } from "@/lib/submissions/create";
 import { assertEveryItemFound } from "./inbox-names";
@@ -32,16 +33,16 @@ export type InboxItemView = {
   template: { id: string; name: string } | null;
   /** The templates to choose from, when more than one matched. */
   choices: { id: string; name: string }[];
-  gift: {
-    contactName: string | null;
-    amountCents: number;
-    currency: string;
-    occurredAt: string;
-    campaign: string | null;
-    fund: string | null;
-  } | null;
+  gift:
+    | (Pick<GiftPlacement, "campaign" | "fund"> & {
+        contactName: string | null;
+        amountCents: number;
+        currency: string;
+        occurredAt: string;
+      })
+    | null;
   /** The proposed lines (after); the gift's own campaign and fund are the before. */
-  lines: { campaign: string | null; parentCampaign: string | null; fund: string; cents: number }[];
+  lines: (Pick<SplitPlacement, "campaign" | "parentCampaign" | "fund"> & { cents: number })[];
   sentAutomatically: boolean;
   /** Its submission's status and read-back verdict, for the one badge (lib/submissions/submission-state.ts). */
   submission: { id: string; status: SubmissionStatus; verification: Verification | null } | null;
