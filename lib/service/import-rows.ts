@@ -49,6 +49,9 @@ export function matchByFor(transaction: TransactionRef): MatchBy {
   return transaction.externalId ? "id" : "transaction_id";
 }
 
+/** A split the service holds, as far as its removal row needs it. The app's one split
+ *  (lib/splits/split.ts) is one as it is: callers pass theirs; the type is named here because
+ *  lib/service imports nothing of the app. */
 export type ExistingSplit = {
   splitId: string;
   unitAmountCents: number;

@@ -167,13 +167,7 @@ function removedSplits(
       issue(["removedSplitIds", r], `Split ${splitId} is not an active split of this gift.`);
       return;
     }
-    existing.set(splitId, {
-      splitId,
-      unitAmountCents: Number(split.unitAmountCents),
-      quantity: split.quantity,
-      fund: split.fund,
-      fundId: split.fundId,
-    });
+    existing.set(splitId, { ...split, unitAmountCents: Number(split.unitAmountCents) });
   });
   return existing;
 }

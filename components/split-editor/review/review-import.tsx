@@ -8,12 +8,7 @@ import { allocationSchema, type AllocationInput } from "@/lib/splits/schema";
 export function ExactImport({ gift, allocation }: { gift: EditorGift; allocation: AllocationInput }) {
   const parsed = allocationSchema.safeParse(allocation);
   if (!parsed.success) return null;
-  const existing = new Map<string, ExistingSplit>(
-    gift.splits.map((s) => [
-      s.splitId,
-      { splitId: s.splitId, unitAmountCents: s.unitAmountCents, quantity: s.quantity, fund: s.fund, fundId: s.fundId },
-    ]),
-  );
+  const existing = new Map<string, ExistingSplit>(gift.splits.map((s) => [s.splitId, s]));
   const rows = parsed.data.rows.map((row) => {
     const kept = keepGiftCampaign(row, gift);
     return kept.ok ? kept.row : row;
