@@ -6,10 +6,9 @@
 // transaction: 200 statements for a batch of 100 rows. The batch's own update is the fence:
 // the rest happens only when it was still `sent`, so a second follower records nothing twice.
 import "server-only";
-import { sql } from "@/lib/db-sql";
-import type { Split } from "@/lib/splits/split";
+import { fragment, join, raw, sql } from "@/lib/db-sql";
+import { type Split, SPLIT_FIELDS, SPLIT_SQL_TYPES, splitColumns, splitColumnsFromExcluded } from "@/lib/splits/split";
 
-/** A batch's row as stored, as far as recording needs it (the amount as text: int8). */
 /** A row as stored: the split's facts (amount as text: int8 comes back from pg as a string). */
 export type StoredRow = Omit<Split, "unitAmountCents"> & {
   id: string;
@@ -21,10 +20,13 @@ export type StoredRow = Omit<Split, "unitAmountCents"> & {
 
 export async function batchRows(batchId: string): Promise<StoredRow[]> {
   return sql<StoredRow>`
-    SELECT id, "rowIndex", "splitId", "transactionId", "unitAmountCents"::text AS "unitAmountCents", quantity,
-           campaign, "campaignId", "parentCampaign", "parentCampaignId", fund, "fundId", deleted
+    SELECT id, "rowIndex", "transactionId", ${raw(splitColumns())}, deleted
       FROM "SubmissionRow" WHERE "batchId" = ${batchId}::uuid ORDER BY "rowIndex"`;
 }
+
+/** One array parameter per field of the split, each cast to its column's type: `unnest`'s arguments. */
+const splitArrays = (rows: readonly StoredRow[]) =>
+  join(SPLIT_FIELDS.map((f) => fragment`${rows.map((r) => r[f])}::${raw(SPLIT_SQL_TYPES[f])}[]`));
 
 export type RowOutcomeUpdate = {
   id: string;
@@ -66,29 +68,13 @@ export async function recordBatchOutcome(o: BatchOutcome): Promise<boolean> {
         ) AS u(id, outcome, code, message)
        WHERE row.id = u.id AND row."batchId" = b.id
     ), kept AS (
-      INSERT INTO "KnownSplit" (
-        "connectionId", "splitId", "transactionId", "unitAmountCents", "quantity", "campaign", "campaignId",
-        "parentCampaign", "parentCampaignId", "fund", "fundId", "deletedAt", "updatedAt"
-      )
-      SELECT ${o.connectionId}::uuid, u.*, NULL::timestamp, now()
-        FROM b, unnest(
-          ${k.map((r) => r.splitId)}::text[],
-          ${k.map((r) => r.transactionId)}::text[],
-          ${k.map((r) => r.unitAmountCents)}::bigint[],
-          ${k.map((r) => r.quantity)}::int[],
-          ${k.map((r) => r.campaign)}::text[],
-          ${k.map((r) => r.campaignId)}::text[],
-          ${k.map((r) => r.parentCampaign)}::text[],
-          ${k.map((r) => r.parentCampaignId)}::text[],
-          ${k.map((r) => r.fund)}::text[],
-          ${k.map((r) => r.fundId)}::text[]
-        ) AS u
+      INSERT INTO "KnownSplit" ("connectionId", "transactionId", ${raw(splitColumns())}, "deletedAt", "updatedAt")
+      SELECT ${o.connectionId}::uuid, u."transactionId", ${raw(splitColumns("u"))}, NULL::timestamp, now()
+        FROM b, unnest(${k.map((r) => r.transactionId)}::text[], ${splitArrays(k)})
+          AS u("transactionId", ${raw(splitColumns())})
       ON CONFLICT ("connectionId", "splitId") DO UPDATE
-         SET "transactionId" = EXCLUDED."transactionId", "unitAmountCents" = EXCLUDED."unitAmountCents",
-             quantity = EXCLUDED.quantity, campaign = EXCLUDED.campaign, "campaignId" = EXCLUDED."campaignId",
-             "parentCampaign" = EXCLUDED."parentCampaign", "parentCampaignId" = EXCLUDED."parentCampaignId",
-             fund = EXCLUDED.fund, "fundId" = EXCLUDED."fundId", "deletedAt" = NULL, "updatedAt" = now(),
-             "madeElsewhere" = false
+         SET "transactionId" = EXCLUDED."transactionId", ${raw(splitColumnsFromExcluded())}, "deletedAt" = NULL,
+             "updatedAt" = now(), "madeElsewhere" = false
     ), removed AS (
       UPDATE "KnownSplit" AS ks SET "deletedAt" = now(), "updatedAt" = now(), "madeElsewhere" = false
         FROM b

@@ -92,6 +92,13 @@ export function splitColumns(alias?: string): string {
   return columns(alias, SPLIT_FIELDS);
 }
 
+/** An upsert's update of every field but the id: `"unitAmountCents" = EXCLUDED."unitAmountCents", …`. */
+export function splitColumnsFromExcluded(): string {
+  return SPLIT_FIELDS.filter((f) => f !== "splitId")
+    .map((f) => `"${f}" = EXCLUDED."${f}"`)
+    .join(", ");
+}
+
 /** A split's columns with their types, for `jsonb_to_recordset(…) AS e(…)`. */
 export function splitColumnTypes(): string {
   return SPLIT_FIELDS.map((f) => `"${f}" ${SPLIT_SQL_TYPES[f]}`).join(", ");

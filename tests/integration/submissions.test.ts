@@ -13,6 +13,7 @@ import { refuseIfSuperseded, supersededGifts } from "@/lib/submissions/supersede
 import { splitEvenly } from "@/lib/splits/allocate";
 import { centsToInput } from "@/lib/splits/money";
 import { type SubmissionRequest, submissionRequestSchema } from "@/lib/splits/schema";
+import { splitSelect } from "@/lib/splits/split";
 import { confirming, splitRowInput } from "../support/split-input";
 import { connectOrganization, emulatorSwitch } from "../support/connected-org";
 import { activeServiceSplits, settle, withSyncedOrganization } from "../support/synced-org";
@@ -93,6 +94,27 @@ describe("submitting splits", () => {
       where: { connectionId: org.connection.id, transactionId: SERVICE_CREATED },
     });
     expect(remembered.map((s) => s.splitId).sort()).toEqual(["51001003:1", "51001003:2", "51001003:3"]);
+
+    // Every field of the split, as the row stored it from the typed rows and as the copy recorded it.
+    const order = { splitId: "asc" } as const;
+    const sent = await db().submissionRow.findMany({ where: { submissionId }, select: splitSelect, orderBy: order });
+    const known = await db().knownSplit.findMany({
+      where: { connectionId: org.connection.id, transactionId: { in: [EXTERNAL, SERVICE_CREATED] } },
+      select: splitSelect,
+      orderBy: order,
+    });
+    expect(known).toEqual(sent);
+    expect(sent.find((r) => r.splitId === "51001003:1")).toEqual({
+      splitId: "51001003:1",
+      unitAmountCents: 4115n,
+      quantity: 1,
+      campaign: "Spring Appeal",
+      campaignId: null,
+      parentCampaign: "Annual Fund",
+      parentCampaignId: null,
+      fund: "General",
+      fundId: null,
+    });
   });
 
   it("a double submission creates one submission and one import", async () => {
