@@ -107,6 +107,37 @@ function importRow(row: SplitLine, ref: string): ImportRow {
   return out;
 }
 
+/** A sent row in the app's names (what SubmissionRow stores): the mapping above, read back. A
+ *  field the row leaves out is null; a row with `deleted_at` removes its split. Named here, not as
+ *  the app's split (lib/splits/split.ts), because lib/service imports nothing of the app. */
+export type SentRow = {
+  splitId: string;
+  unitAmountCents: number;
+  quantity: number;
+  campaign: string | null;
+  campaignId: string | null;
+  parentCampaign: string | null;
+  parentCampaignId: string | null;
+  fund: string;
+  fundId: string | null;
+  deleted: boolean;
+};
+
+export function sentRowOf(row: ImportRow): SentRow {
+  return {
+    splitId: row.id,
+    unitAmountCents: row.unit_amount_in_cents,
+    quantity: row.quantity,
+    campaign: row.campaign ?? null,
+    campaignId: row.campaign_id ?? null,
+    parentCampaign: row.parent_campaign ?? null,
+    parentCampaignId: row.parent_campaign_id ?? null,
+    fund: row.fund,
+    fundId: row.fund_id ?? null,
+    deleted: row.deleted_at !== undefined,
+  };
+}
+
 export function importBody(matchBy: MatchBy, rows: ImportRow[]): ImportBody {
   return {
     data_format: "split_transaction",

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { intoBatches, type TransactionRows } from "@/lib/service/import-batches";
-import { buildImportRows, importBody, matchByFor, transactionRefFor } from "@/lib/service/import-rows";
+import {
+  buildImportRows,
+  importBody,
+  matchByFor,
+  type SentRow,
+  sentRowOf,
+  transactionRefFor,
+} from "@/lib/service/import-rows";
 import { nextSplitId } from "@/lib/splits/split-ids";
 import { allocationSchema } from "@/lib/splits/schema";
 
@@ -15,6 +22,54 @@ describe("match_by and references", () => {
   it("numbers split ids after the highest taken one, in the recommended form", () => {
     expect(nextSplitId("ext-7", [])).toBe("ext-7:1");
     expect(nextSplitId("ext-7", ["ext-7:1", "ext-7:4", "ext-70:9", "other:12"])).toBe("ext-7:5");
+  });
+});
+
+describe("a sent row in the app's names", () => {
+  it("maps every field of the service's row back, an absent one null, a removal deleted", () => {
+    const full = {
+      id: "ext-7:2",
+      transaction_id: "ext-7",
+      unit_amount_in_cents: 3000,
+      quantity: 2,
+      campaign: "Spring Appeal",
+      campaign_id: "c-2",
+      parent_campaign: "Annual Fund",
+      parent_campaign_id: "c-1",
+      fund: "Food",
+      fund_id: "f-1",
+    };
+    expect(sentRowOf(full)).toEqual({
+      splitId: "ext-7:2",
+      unitAmountCents: 3000,
+      quantity: 2,
+      campaign: "Spring Appeal",
+      campaignId: "c-2",
+      parentCampaign: "Annual Fund",
+      parentCampaignId: "c-1",
+      fund: "Food",
+      fundId: "f-1",
+      deleted: false,
+    } satisfies SentRow);
+    const removed = {
+      id: "ext-7:1",
+      transaction_id: "ext-7",
+      unit_amount_in_cents: 5000,
+      quantity: 1,
+      fund: "General",
+    };
+    expect(sentRowOf({ ...removed, deleted_at: 1_795_305_600 })).toEqual({
+      splitId: "ext-7:1",
+      unitAmountCents: 5000,
+      quantity: 1,
+      campaign: null,
+      campaignId: null,
+      parentCampaign: null,
+      parentCampaignId: null,
+      fund: "General",
+      fundId: null,
+      deleted: true,
+    });
   });
 });
 
