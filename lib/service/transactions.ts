@@ -78,6 +78,36 @@ const serviceTransactionSchema = z.looseObject({
 });
 export type ServiceTransaction = z.infer<typeof serviceTransactionSchema>;
 
+/** A split the query showed, in the app's names (the service's stop here): a field it left out
+ *  is null, cents and the deletion as the schema above reads them. */
+export type ShownSplit = {
+  splitId: string | null;
+  unitAmountCents: number;
+  quantity: number;
+  campaign: string | null;
+  campaignId: string | null;
+  parentCampaign: string | null;
+  parentCampaignId: string | null;
+  fund: string | null;
+  fundId: string | null;
+  deletedAt: string | null;
+};
+
+export function shownSplitOf(s: ServiceSplit): ShownSplit {
+  return {
+    splitId: s.id ?? null,
+    unitAmountCents: s.unit_amount_in_cents,
+    quantity: s.quantity,
+    campaign: s.campaign ?? null,
+    campaignId: s.campaign_id ?? null,
+    parentCampaign: s.parent_campaign ?? null,
+    parentCampaignId: s.parent_campaign_id ?? null,
+    fund: s.fund ?? null,
+    fundId: s.fund_id ?? null,
+    deletedAt: s.deleted_at ?? null,
+  };
+}
+
 export const queryAnswerSchema = z.object({
   results: z.array(serviceTransactionSchema),
   has_more: z.boolean().optional(),

@@ -18,8 +18,9 @@
 //   lists a gift's splits in the order they were made, so the key stays the same from sync to
 //   sync; were it to change, the gift's rows are rewritten together and the sums stay right.
 import "server-only";
-import { sql, type Statement, statement } from "@/lib/db-sql";
-import type { ServiceTransaction } from "@/lib/service/transactions";
+import { raw, sql, type Statement, statement } from "@/lib/db-sql";
+import { type ServiceTransaction, shownSplitOf } from "@/lib/service/transactions";
+import { type Split, splitColumns, splitColumnsFromExcluded, splitColumnTypes } from "@/lib/splits/split";
 
 /** Whether the copy may hold active splits made elsewhere among a run's gifts: while it holds none
  *  (asked when the run begins) and no batch has shown a split, a batch without one has nothing to
@@ -38,19 +39,8 @@ export function derivedSplitKey(transactionId: string, position: number): string
   return `(no id) ${transactionId} #${position}`;
 }
 
-type SplitRow = {
-  key: string;
-  tid: string;
-  unit: string;
-  quantity: number;
-  campaign: string | null;
-  campaign_id: string | null;
-  parent_campaign: string | null;
-  parent_campaign_id: string | null;
-  fund: string;
-  fund_id: string | null;
-  deleted: string | null;
-};
+/** A KnownSplit row to store: the split (its id the key above), its gift, when it was deleted. */
+type SplitRow = Split & { transactionId: string; deletedAt: string | null };
 
 /** The gifts of a batch whose splits were shown (the last copy of each, as the gifts' own rows)
  *  and their splits as rows, in key order: two batches written at once lock shared rows in the
@@ -63,26 +53,22 @@ function shownSplits(results: readonly ServiceTransaction[], syncedAt: Date) {
     if (t.splits === undefined) continue;
     gifts.push(t.id);
     t.splits.forEach((s, i) => {
-      const key = s.id && !rows.has(s.id) ? s.id : derivedSplitKey(t.id, i + 1);
-      const deleted = s.deleted_at ? Date.parse(s.deleted_at) : null;
+      const shown = shownSplitOf(s);
+      const key = shown.splitId && !rows.has(shown.splitId) ? shown.splitId : derivedSplitKey(t.id, i + 1);
+      const deleted = shown.deletedAt ? Date.parse(shown.deletedAt) : null;
       rows.set(key, {
-        key,
-        tid: t.id,
-        unit: String(s.unit_amount_in_cents),
-        quantity: s.quantity,
-        campaign: s.campaign ?? null,
-        campaign_id: s.campaign_id ?? null,
-        parent_campaign: s.parent_campaign ?? null,
-        parent_campaign_id: s.parent_campaign_id ?? null,
+        ...shown,
+        splitId: key,
+        transactionId: t.id,
         // A split always has a fund at the service; without one it is in the default, as a gift is.
-        fund: s.fund ?? "General",
-        fund_id: s.fund_id ?? null,
+        fund: shown.fund ?? "General",
         // A date the service wrote otherwise than ISO still means deleted: deleted now.
-        deleted: deleted === null ? null : new Date(Number.isNaN(deleted) ? syncedAt.getTime() : deleted).toISOString(),
+        deletedAt:
+          deleted === null ? null : new Date(Number.isNaN(deleted) ? syncedAt.getTime() : deleted).toISOString(),
       });
     });
   }
-  const sorted = [...rows.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const sorted = [...rows.values()].sort((a, b) => (a.splitId < b.splitId ? -1 : a.splitId > b.splitId ? 1 : 0));
   return { gifts, rows: sorted };
 }
 
@@ -108,24 +94,21 @@ export function storeSplitsMadeElsewhere(
   // it skips the listed keys, so no row is changed twice.
   return statement`
     WITH page AS (
-      SELECT * FROM json_to_recordset(${JSON.stringify(rows)}::json) AS s(key text, tid text, unit text, quantity int,
-        campaign text, campaign_id text, parent_campaign text, parent_campaign_id text, fund text, fund_id text, deleted text)
+      SELECT * FROM json_to_recordset(${JSON.stringify(rows)}::json)
+        AS s(${raw(splitColumnTypes())}, "transactionId" text, "deletedAt" text)
     ), stored AS (
-      INSERT INTO "KnownSplit" AS k ("connectionId", "splitId", "transactionId", "unitAmountCents", "quantity", "campaign",
-        "campaignId", "parentCampaign", "parentCampaignId", "fund", "fundId", "deletedAt", "updatedAt", "madeElsewhere")
-      SELECT ${connectionId}::uuid, p.key, p.tid, p.unit::bigint, p.quantity, p.campaign, p.campaign_id, p.parent_campaign,
-        p.parent_campaign_id, p.fund, p.fund_id, p.deleted::timestamptz AT TIME ZONE 'UTC', ${now}::timestamptz AT TIME ZONE 'UTC', true
-      FROM page AS p ORDER BY p.key
+      INSERT INTO "KnownSplit" AS k ("connectionId", "transactionId", ${raw(splitColumns())}, "deletedAt", "updatedAt",
+        "madeElsewhere")
+      SELECT ${connectionId}::uuid, p."transactionId", ${raw(splitColumns("p"))},
+        p."deletedAt"::timestamptz AT TIME ZONE 'UTC', ${now}::timestamptz AT TIME ZONE 'UTC', true
+      FROM page AS p ORDER BY p."splitId"
       ON CONFLICT ("connectionId", "splitId") DO UPDATE SET
-        "transactionId" = EXCLUDED."transactionId", "unitAmountCents" = EXCLUDED."unitAmountCents",
-        "quantity" = EXCLUDED."quantity", "campaign" = EXCLUDED."campaign", "campaignId" = EXCLUDED."campaignId",
-        "parentCampaign" = EXCLUDED."parentCampaign", "parentCampaignId" = EXCLUDED."parentCampaignId",
-        "fund" = EXCLUDED."fund", "fundId" = EXCLUDED."fundId", "deletedAt" = EXCLUDED."deletedAt",
-        "updatedAt" = EXCLUDED."updatedAt"
+        "transactionId" = EXCLUDED."transactionId", ${raw(splitColumnsFromExcluded())},
+        "deletedAt" = EXCLUDED."deletedAt", "updatedAt" = EXCLUDED."updatedAt"
       WHERE k."madeElsewhere"
     )
     UPDATE "KnownSplit" AS k SET "deletedAt" = ${now}::timestamptz AT TIME ZONE 'UTC', "updatedAt" = ${now}::timestamptz AT TIME ZONE 'UTC'
     WHERE k."connectionId" = ${connectionId}::uuid AND k."transactionId" = ANY(${gifts}::text[])
       AND k."madeElsewhere" AND k."deletedAt" IS NULL
-      AND NOT EXISTS (SELECT 1 FROM page WHERE page.key = k."splitId")`;
+      AND NOT EXISTS (SELECT 1 FROM page WHERE page."splitId" = k."splitId")`;
 }
