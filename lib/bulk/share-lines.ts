@@ -1,15 +1,10 @@
 // A rule's or a template's lines with the cents each receives of one gift, as lines in cents for
 // the bulk check: computed cents stay integers, never written out as text and read back.
+import type { SplitPlacement } from "@/lib/splits/split";
 import type { CentsLine } from "./check";
 
-type NamedLine = {
-  campaign?: string | null;
-  campaignId?: string | null;
-  parentCampaign?: string | null;
-  parentCampaignId?: string | null;
-  fund: string;
-  fundId?: string | null;
-};
+/** A rule's or template's line: a placement with a fund, its other fields absent where blank. */
+type NamedLine = Partial<SplitPlacement> & Pick<SplitPlacement, "fund">;
 
 /** `shares[i]` is line i's cents. A share of 0 cents (a tiny gift) is left out: the service
  *  refuses amounts of 0. Blank names are absent, as the split row schema makes them. */

@@ -4,18 +4,16 @@
 // templates). One statement each for the whole page.
 import "server-only";
 import { sql } from "@/lib/db-sql";
-import { DEFAULT_CAMPAIGN, NO_FUND, type PlaceChange } from "./moves";
+import { DEFAULT_CAMPAIGN, NO_FUND, type PlaceChange, type SnapshotHolding } from "./moves";
 import type { SubmissionOrigin } from "./origin";
 
 export type SubmissionChanges = { currency: string; by: "fund" | "campaign"; changes: PlaceChange[] };
 
 /** pg gives int8 as text. */
-type ChangeRow = {
+type ChangeRow = Pick<SnapshotHolding, "fund" | "campaign"> & {
   submissionId: string;
   currency: string;
   byCampaign: number;
-  fund: string | null;
-  campaign: string | null;
   cents: string;
 };
 
