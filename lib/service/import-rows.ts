@@ -107,33 +107,33 @@ function importRow(row: SplitLine, ref: string): ImportRow {
   return out;
 }
 
-/** A sent row in the app's names (what SubmissionRow stores): the mapping above, read back. A
- *  field the row leaves out is null; a row with `deleted_at` removes its split. Named here, not as
- *  the app's split (lib/splits/split.ts), because lib/service imports nothing of the app. */
-export type SentRow = {
-  splitId: string;
-  unitAmountCents: number;
-  quantity: number;
-  campaign: string | null;
-  campaignId: string | null;
-  parentCampaign: string | null;
-  parentCampaignId: string | null;
-  fund: string;
-  fundId: string | null;
-  deleted: boolean;
+type ServicePlacement = {
+  [K in "campaign" | "campaign_id" | "parent_campaign" | "parent_campaign_id" | "fund_id"]?: string | null;
 };
 
-export function sentRowOf(row: ImportRow): SentRow {
+/** A split's campaign fields and fund id in the app's names (null where the service's are absent):
+ *  a sent row's and a split the query shows alike. The results' types are the app's split
+ *  (lib/splits/split.ts), inferred: lib/service imports nothing of the app, so the callers' own
+ *  types check them. */
+export function placementInAppNames(s: ServicePlacement) {
+  return {
+    campaign: s.campaign ?? null,
+    campaignId: s.campaign_id ?? null,
+    parentCampaign: s.parent_campaign ?? null,
+    parentCampaignId: s.parent_campaign_id ?? null,
+    fundId: s.fund_id ?? null,
+  };
+}
+
+/** A sent row in the app's names (what SubmissionRow stores): the mapping above, read back; a row
+ *  with `deleted_at` removes its split. */
+export function sentRowOf(row: ImportRow) {
   return {
     splitId: row.id,
     unitAmountCents: row.unit_amount_in_cents,
     quantity: row.quantity,
-    campaign: row.campaign ?? null,
-    campaignId: row.campaign_id ?? null,
-    parentCampaign: row.parent_campaign ?? null,
-    parentCampaignId: row.parent_campaign_id ?? null,
+    ...placementInAppNames(row),
     fund: row.fund,
-    fundId: row.fund_id ?? null,
     deleted: row.deleted_at !== undefined,
   };
 }

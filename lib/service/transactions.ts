@@ -2,6 +2,7 @@
 // a query_token continues a query for 5 minutes.
 import "server-only";
 import { z } from "zod";
+import { placementInAppNames } from "./import-rows";
 import { DEFAULT_RETRY } from "./retry";
 import { apiRequest, type ServiceTarget } from "./request";
 
@@ -80,30 +81,13 @@ export type ServiceTransaction = z.infer<typeof serviceTransactionSchema>;
 
 /** A split the query showed, in the app's names (the service's stop here): a field it left out
  *  is null, cents and the deletion as the schema above reads them. */
-export type ShownSplit = {
-  splitId: string | null;
-  unitAmountCents: number;
-  quantity: number;
-  campaign: string | null;
-  campaignId: string | null;
-  parentCampaign: string | null;
-  parentCampaignId: string | null;
-  fund: string | null;
-  fundId: string | null;
-  deletedAt: string | null;
-};
-
-export function shownSplitOf(s: ServiceSplit): ShownSplit {
+export function shownSplitOf(s: ServiceSplit) {
   return {
     splitId: s.id ?? null,
     unitAmountCents: s.unit_amount_in_cents,
     quantity: s.quantity,
-    campaign: s.campaign ?? null,
-    campaignId: s.campaign_id ?? null,
-    parentCampaign: s.parent_campaign ?? null,
-    parentCampaignId: s.parent_campaign_id ?? null,
+    ...placementInAppNames(s),
     fund: s.fund ?? null,
-    fundId: s.fund_id ?? null,
     deletedAt: s.deleted_at ?? null,
   };
 }

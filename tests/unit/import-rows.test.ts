@@ -1,13 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { intoBatches, type TransactionRows } from "@/lib/service/import-batches";
-import {
-  buildImportRows,
-  importBody,
-  matchByFor,
-  type SentRow,
-  sentRowOf,
-  transactionRefFor,
-} from "@/lib/service/import-rows";
+import { buildImportRows, importBody, matchByFor, sentRowOf, transactionRefFor } from "@/lib/service/import-rows";
 import { nextSplitId } from "@/lib/splits/split-ids";
 import { allocationSchema } from "@/lib/splits/schema";
 
@@ -50,7 +43,7 @@ describe("a sent row in the app's names", () => {
       fund: "Food",
       fundId: "f-1",
       deleted: false,
-    } satisfies SentRow);
+    });
     const removed = {
       id: "ext-7:1",
       transaction_id: "ext-7",
