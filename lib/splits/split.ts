@@ -47,9 +47,16 @@ export type PlacementText = { [K in PlacementField]: string };
 /** The same fields as an allocation's row carries them (lib/splits/schema.ts): absent where empty. */
 export type PlacementInput = { [K in PlacementField]?: string | undefined };
 
+export const GIFT_PLACEMENT_FIELDS = [
+  "campaign",
+  "campaignId",
+  "fund",
+  "fundId",
+] as const satisfies readonly PlacementField[];
+
 /** A gift's own placement as the copy holds it (KnownTransaction): no parent (the service's
  *  query shows none), and a fund that may be null too (shown as "General"). */
-export type GiftPlacement = Pick<SplitPlacement, "campaign" | "campaignId" | "fundId"> & { fund: string | null };
+export type GiftPlacement = { [K in (typeof GIFT_PLACEMENT_FIELDS)[number]]: string | null };
 
 /** A field list as Prisma's select: `{ campaign: true, … }`, typed by the list. */
 function selectOf<F extends string>(fields: readonly F[]): { readonly [K in F]: true } {

@@ -11,7 +11,8 @@
 import "server-only";
 import { z } from "zod";
 import { fragment, raw, sql } from "@/lib/db-sql";
-import { type Split, SPLIT_FIELDS } from "@/lib/splits/split";
+import { GIFT_PLACEMENT_FIELDS, type Split, SPLIT_FIELDS } from "@/lib/splits/split";
+import { nullableTextFields, splitJsonShape } from "@/lib/splits/split-json";
 
 const bigintText = z.string().transform((s) => BigInt(s));
 
@@ -22,27 +23,17 @@ const knownTransactionSchema = z.object({
   occurredAt: z.string(),
   amountCents: bigintText,
   currency: z.string(),
-  campaign: z.string().nullable(),
-  campaignId: z.string().nullable(),
-  fund: z.string().nullable(),
-  fundId: z.string().nullable(),
+  ...nullableTextFields(GIFT_PLACEMENT_FIELDS),
 });
 
 /** The one split (lib/splits/split.ts) with its gift and whether it is removed, cents as a bigint
  *  (they travel as text in the JSON: no cent is lost). */
 const knownSplitSchema = z.object({
-  splitId: z.string(),
+  ...splitJsonShape,
   transactionId: z.string(),
   /** Only whether it is set matters here: a soft-deleted split. */
   deletedAt: z.string().nullable(),
   unitAmountCents: bigintText,
-  quantity: z.number().int(),
-  campaign: z.string().nullable(),
-  campaignId: z.string().nullable(),
-  parentCampaign: z.string().nullable(),
-  parentCampaignId: z.string().nullable(),
-  fund: z.string(),
-  fundId: z.string().nullable(),
 }) satisfies z.ZodType<Omit<Split, "unitAmountCents"> & { unitAmountCents: bigint }>;
 
 const lookupsSchema = z.object({

@@ -6,18 +6,17 @@ import "@/lib/zod-csp";
 import { z } from "zod";
 import { formatCents } from "@/lib/splits/money";
 import type { PlacementField } from "@/lib/splits/split";
+import { nullableTextFields } from "@/lib/splits/split-json";
 
 /** The split's placement fields a snapshot keeps: the names History tells moves by (no ids). */
 const SNAPSHOT_FIELDS = ["campaign", "parentCampaign", "fund"] as const satisfies readonly PlacementField[];
-type SnapshotField = (typeof SNAPSHOT_FIELDS)[number];
-
-const nullableNames = Object.fromEntries(SNAPSHOT_FIELDS.map((f) => [f, z.string().nullable()])) as {
-  [K in SnapshotField]: z.ZodNullable<z.ZodString>;
-};
 
 /** One split's money as a snapshot keeps it: a campaign (null: the service's default) and a fund
  *  (null: a gift whole that names none). */
-export const snapshotHoldingSchema = z.object({ amountCents: z.number().int(), ...nullableNames });
+export const snapshotHoldingSchema = z.object({
+  amountCents: z.number().int(),
+  ...nullableTextFields(SNAPSHOT_FIELDS),
+});
 export type SnapshotHolding = z.infer<typeof snapshotHoldingSchema>;
 export const snapshotHoldingsSchema = z.array(snapshotHoldingSchema);
 
