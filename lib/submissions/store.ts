@@ -1,9 +1,9 @@
 // Stores a submission in one statement: the submission, its batches (INSERT … SELECT FROM
 // unnest(...), every column one array parameter) and its rows (one JSON array of the typed rows,
-// the split's fields by name) in data-modifying CTEs. No interactive transaction: one statement is atomic, and holds a pooled
-// connection for one round trip instead of five (200 submissions at once waited seconds for the
-// pool, bench/RESULTS.md, "Load and rows, before and after side by side"). Prisma's createMany
-// took 43 s for 100,000 rows.
+// the split's fields by name) in data-modifying CTEs. No interactive transaction: one statement is
+// atomic, and holds a pooled connection for one round trip instead of five (200 submissions at
+// once waited seconds for the pool, bench/RESULTS.md, "Load and rows, before and after side by
+// side"). Prisma's createMany took 43 s for 100,000 rows.
 //
 // ON CONFLICT on the idempotency key settles two identical requests racing each other: one
 // statement inserts, the other inserts nothing (its batches and rows hang off the CTE's empty
