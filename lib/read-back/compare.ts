@@ -3,7 +3,7 @@
 // can act on. A split the service holds but the submission never named is not a difference of
 // this submission (a split made in the service's own screens, or by a later submission).
 import "server-only";
-import type { ServiceSplit } from "@/lib/service/transactions";
+import { type ServiceSplit, shownSplitOf } from "@/lib/service/transactions";
 import { formatCents } from "@/lib/splits/money";
 import type { Split } from "@/lib/splits/split";
 
@@ -26,7 +26,10 @@ function sameThing(sentName: string | null, sentId: string | null, heldName?: st
 }
 
 export function compareGift(sent: readonly SentSplit[], held: readonly ServiceSplit[], currency: string): Difference[] {
-  const byId = new Map(held.flatMap((split) => (split.id ? [[split.id, split] as const] : [])));
+  // In the app's names from here on (lib/service maps the service's once).
+  const byId = new Map(
+    held.map(shownSplitOf).flatMap((split) => (split.splitId ? [[split.splitId, split] as const] : [])),
+  );
   const differences: Difference[] = [];
   const money = (cents: number) => formatCents(cents, currency);
   for (const row of sent) {
@@ -35,21 +38,21 @@ export function compareGift(sent: readonly SentSplit[], held: readonly ServiceSp
     // In the admin's words: a line is known by its money and its fund, never by its split id.
     const line = `the ${money(row.unitAmountCents * row.quantity)} line in ${row.fund}`;
     if (row.deleted) {
-      if (split && !split.deleted_at) add("not_removed", `The service still holds ${line}, which was to be removed.`);
+      if (split && !split.deletedAt) add("not_removed", `The service still holds ${line}, which was to be removed.`);
       continue;
     }
     if (!split) {
       add("missing", `The service does not hold ${line}: it shows ${money(0)} here.`);
       continue;
     }
-    if (split.deleted_at) {
+    if (split.deletedAt) {
       add("removed", `The service shows ${line} as removed.`);
       continue;
     }
-    if (split.unit_amount_in_cents !== row.unitAmountCents) {
+    if (split.unitAmountCents !== row.unitAmountCents) {
       add(
         "amount",
-        `The line in ${row.fund} holds ${money(split.unit_amount_in_cents)} at the service, not ${money(row.unitAmountCents)} as sent.`,
+        `The line in ${row.fund} holds ${money(split.unitAmountCents)} at the service, not ${money(row.unitAmountCents)} as sent.`,
       );
     }
     if (split.quantity !== row.quantity) {
@@ -61,17 +64,17 @@ export function compareGift(sent: readonly SentSplit[], held: readonly ServiceSp
     // A row sent without a campaign left it to the service (its default): nothing to compare.
     if (
       (row.campaign || row.campaignId) &&
-      !sameThing(row.campaign, row.campaignId, split.campaign, split.campaign_id)
+      !sameThing(row.campaign, row.campaignId, split.campaign, split.campaignId)
     ) {
       add(
         "campaign",
-        `The line in ${row.fund} is in campaign “${split.campaign ?? split.campaign_id ?? "none"}” at the service, not “${row.campaign ?? row.campaignId}” as sent.`,
+        `The line in ${row.fund} is in campaign “${split.campaign ?? split.campaignId ?? "none"}” at the service, not “${row.campaign ?? row.campaignId}” as sent.`,
       );
     }
-    if (!sameThing(row.fund, row.fundId, split.fund, split.fund_id)) {
+    if (!sameThing(row.fund, row.fundId, split.fund, split.fundId)) {
       add(
         "fund",
-        `The ${money(row.unitAmountCents * row.quantity)} line is in fund “${split.fund ?? split.fund_id ?? "none"}” at the service, not “${row.fund}” as sent.`,
+        `The ${money(row.unitAmountCents * row.quantity)} line is in fund “${split.fund ?? split.fundId ?? "none"}” at the service, not “${row.fund}” as sent.`,
       );
     }
   }

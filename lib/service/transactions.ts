@@ -92,6 +92,24 @@ export function shownSplitOf(s: ServiceSplit) {
   };
 }
 
+/** A gift the query showed, in the app's names (KnownTransaction's columns): what the sync stores.
+ *  `occurredAt` is null when the service gave no time; `syncVersion` as text (an int8). */
+export function shownGiftOf(t: ServiceTransaction) {
+  return {
+    transactionId: t.id,
+    externalId: t.external_id ?? null,
+    amountCents: t.amount_in_cents,
+    currency: (t.currency ?? "USD").toUpperCase(),
+    occurredAt: t.transaction_time ?? null,
+    campaign: t.campaign ?? null,
+    campaignId: t.campaign_id ?? null,
+    fund: t.fund ?? null,
+    fundId: t.fund_id ?? null,
+    contactName: t.contact_name ?? null,
+    syncVersion: t.sync_version == null ? null : String(t.sync_version),
+  };
+}
+
 export const queryAnswerSchema = z.object({
   results: z.array(serviceTransactionSchema),
   has_more: z.boolean().optional(),

@@ -6,7 +6,7 @@ import "server-only";
 import { AppError } from "@/lib/app-error";
 import { withServiceAccess } from "@/lib/connections/service-access";
 import { planReadBack } from "@/lib/read-back/plan";
-import { queryTransactions } from "@/lib/service/transactions";
+import { queryTransactions, shownSplitOf } from "@/lib/service/transactions";
 
 /** Pages one window may read (as read-back's). */
 const MAX_PAGES_PER_WINDOW = 250;
@@ -46,7 +46,7 @@ export async function splitAtService(
           if (gift.splits === undefined) throw new SplitsNotShown();
           found++;
           seen.add(gift.id);
-          if (gift.splits.some((s) => !s.deleted_at)) split.add(gift.id);
+          if (gift.splits.map(shownSplitOf).some((s) => !s.deletedAt)) split.add(gift.id);
         }
         if (found === wanted.size || !answer.has_more || !answer.query_token) break;
         token = answer.query_token;

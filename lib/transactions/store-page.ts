@@ -6,7 +6,7 @@
 // goes").
 import "server-only";
 import { inTransaction, statement } from "@/lib/db-sql";
-import type { ServiceTransaction } from "@/lib/service/transactions";
+import { type ServiceTransaction, shownGiftOf, shownSplitOf } from "@/lib/service/transactions";
 import { type ElsewhereHeld, storeSplitsMadeElsewhere } from "./store-splits";
 import { SYNC_LEASE_MS } from "./sync-lease";
 
@@ -118,16 +118,17 @@ function namesIn(results: readonly ServiceTransaction[], sent?: NamesSent): stri
     else if (!seen.id && id) seen.id = id;
   };
   for (const t of results) {
-    add("campaign", t.campaign, t.campaign_id);
-    add("fund", t.fund, t.fund_id);
+    const gift = shownGiftOf(t);
+    add("campaign", gift.campaign, gift.campaignId);
+    add("fund", gift.fund, gift.fundId);
     // The names a split made at the service puts money in (pickers offer them too).
-    for (const s of t.splits ?? []) {
-      add("campaign", s.campaign, s.campaign_id);
-      add("fund", s.fund, s.fund_id);
+    for (const split of (t.splits ?? []).map(shownSplitOf)) {
+      add("campaign", split.campaign, split.campaignId);
+      add("fund", split.fund, split.fundId);
     }
     // Folded in SQL (upsertNames: lower case, no accents), as contactSearch is: JavaScript and
     // PostgreSQL fold some letters differently (a final sigma, a dotted capital I).
-    add("contact", t.contact_name, null);
+    add("contact", gift.contactName, null);
   }
   if (sent) {
     if (sent.size + names.size > NAMES_SENT_LIMIT) sent.clear();
@@ -154,22 +155,14 @@ function upsertNames(connectionId: string, names: string) {
 function insertRows(connectionId: string, results: readonly ServiceTransaction[], syncedAt: Date) {
   // ON CONFLICT cannot touch one row twice in one statement: the last copy of an id wins. In id
   // order, so two batches written at once lock shared rows in the same order (no deadlock).
-  const byId = new Map(results.map((t) => [t.id, t]));
+  const byId = new Map(results.map((t) => [t.id, shownGiftOf(t)]));
   const rows = JSON.stringify(
     [...byId.values()]
-      .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
-      .map((t) => ({
-        id: t.id,
-        ext: t.external_id ?? null,
-        amount: String(t.amount_in_cents),
-        currency: (t.currency ?? "USD").toUpperCase(),
-        occurred: (t.transaction_time ? new Date(t.transaction_time) : syncedAt).toISOString(),
-        campaign: t.campaign ?? null,
-        campaign_id: t.campaign_id ?? null,
-        fund: t.fund ?? null,
-        fund_id: t.fund_id ?? null,
-        contact: t.contact_name ?? null,
-        version: t.sync_version == null ? null : String(t.sync_version),
+      .sort((a, b) => (a.transactionId < b.transactionId ? -1 : a.transactionId > b.transactionId ? 1 : 0))
+      .map((gift) => ({
+        ...gift,
+        amountCents: String(gift.amountCents),
+        occurredAt: (gift.occurredAt ? new Date(gift.occurredAt) : syncedAt).toISOString(),
       })),
   );
   const synced = syncedAt.toISOString();
@@ -178,11 +171,13 @@ function insertRows(connectionId: string, results: readonly ServiceTransaction[]
   return statement`
     INSERT INTO "KnownTransaction" AS k ("connectionId", "transactionId", "externalId", "amountCents", "currency",
       "occurredAt", "campaign", "campaignId", "fund", "fundId", "contactName", "syncedAt", "syncVersion", "contactSearch")
-    SELECT ${connectionId}::uuid, t.id, t.ext, t.amount::bigint, t.currency, t.occurred::timestamptz AT TIME ZONE 'UTC',
-      t.campaign, t.campaign_id, t.fund, t.fund_id, t.contact, ${synced}::timestamptz AT TIME ZONE 'UTC',
-      t.version::bigint, left(lower(unaccent(coalesce(t.contact, ''))), ${CONTACT_SEARCH_LENGTH}::int)
-    FROM json_to_recordset(${rows}::json) AS t(id text, ext text, amount text, currency text, occurred text,
-      campaign text, campaign_id text, fund text, fund_id text, contact text, version text)
+    SELECT ${connectionId}::uuid, t."transactionId", t."externalId", t."amountCents"::bigint, t.currency,
+      t."occurredAt"::timestamptz AT TIME ZONE 'UTC', t.campaign, t."campaignId", t.fund, t."fundId", t."contactName",
+      ${synced}::timestamptz AT TIME ZONE 'UTC', t."syncVersion"::bigint,
+      left(lower(unaccent(coalesce(t."contactName", ''))), ${CONTACT_SEARCH_LENGTH}::int)
+    FROM json_to_recordset(${rows}::json) AS t("transactionId" text, "externalId" text, "amountCents" text,
+      currency text, "occurredAt" text, campaign text, "campaignId" text, fund text, "fundId" text,
+      "contactName" text, "syncVersion" text)
     ON CONFLICT ("connectionId", "transactionId") DO UPDATE SET
       "externalId" = EXCLUDED."externalId", "amountCents" = EXCLUDED."amountCents", "currency" = EXCLUDED."currency",
       "occurredAt" = EXCLUDED."occurredAt", "campaign" = EXCLUDED."campaign", "campaignId" = EXCLUDED."campaignId",

@@ -55,3 +55,13 @@ describe.each(WRITERS)("%s", (file) => {
     expect(text).not.toMatch(/\b(unit_amount_in_cents|campaign_id|parent_campaign|fund_id)\b/);
   });
 });
+
+// The other modules that read what the service holds: read-back's comparison, the sync's write
+// of a gift and its names, the templates' look for gifts split at the service.
+const READERS = ["lib/read-back/compare.ts", "lib/transactions/store-page.ts", "lib/templates/service-splits.ts"];
+
+it.each(READERS)("%s reads the service's splits and gifts in the app's names", (file) => {
+  expect(readFileSync(file, "utf8")).not.toMatch(
+    /\b(unit_amount_in_cents|campaign_id|parent_campaign(_id)?|fund_id|deleted_at|external_id|contact_name|amount_in_cents)\b/,
+  );
+});
