@@ -3,6 +3,7 @@
 // or a sum typed into an amount, fill in a campaign's parent, remove a line or keep a split. Part
 // of the editor's tools (editor-tools.ts), loaded on first use. Each write is one form update, and
 // the form copies all its values on every update, so nothing is written that did not change.
+import { flushSync } from "react-dom";
 import type { UseFieldArrayReturn, UseFormReturn } from "react-hook-form";
 import { type EditorValues, lineFigures, type NameChoice, NO_NAME } from "@/lib/splits/editor-lines";
 import { knownName, lineFromSplit, newLine } from "@/lib/splits/gift-lines";
@@ -29,18 +30,19 @@ export function addLine({ form, gift, lines, takenSplitIds, say }: EditContext):
   const used = all.reduce((sum, l) => sum + (lineFigures(l, gift.amountCents, gift.currency).lineCents ?? 0), 0);
   const left = gift.amountCents - used;
   const taken = [...takenSplitIds, ...all.map((l) => l.splitId), ...form.getValues("removedSplitIds")];
-  lines.append(newLine(nextSplitId(transactionRefFor(gift), taken), gift.home, left > 0 ? left : null), {
-    shouldFocus: false,
-  });
-  // The new line's amount takes the focus in the next frame, which lays the page out anyway:
-  // focusing during the click would force a layout of the whole table first.
-  const id = `amount-${all.length}`;
-  requestAnimationFrame(() => {
-    const input = document.getElementById(id);
-    if (!(input instanceof HTMLInputElement)) return;
-    input.focus({ preventScroll: true });
-    input.scrollIntoView({ block: "nearest" });
-  });
+  // The line is committed at once and its amount takes the focus in the same task, so the
+  // frame that shows the line runs style and layout once. Focusing it in the next frame's
+  // requestAnimationFrame laid the page out there and again in that frame's own update
+  // (bench/browser/editor-frames, RESULTS: issue 33 point 5).
+  flushSync(() =>
+    lines.append(newLine(nextSplitId(transactionRefFor(gift), taken), gift.home, left > 0 ? left : null), {
+      shouldFocus: false,
+    }),
+  );
+  const input = document.getElementById(`amount-${all.length}`);
+  if (!(input instanceof HTMLInputElement)) return;
+  input.focus({ preventScroll: true });
+  input.scrollIntoView({ block: "nearest" });
 }
 
 type LineField = "amount" | "percent" | "source";
