@@ -33,7 +33,7 @@ export function addLine({ form, gift, lines, takenSplitIds, say }: EditContext):
   // The line is committed at once and its amount takes the focus in the same task, so the
   // frame that shows the line runs style and layout once. Focusing it in the next frame's
   // requestAnimationFrame laid the page out there and again in that frame's own update
-  // (bench/browser/editor-frames, RESULTS: issue 33 point 5).
+  // (bench/browser/editor-frames, RESULTS: "Adding a line: the focus in the same task").
   flushSync(() =>
     lines.append(newLine(nextSplitId(transactionRefFor(gift), taken), gift.home, left > 0 ? left : null), {
       shouldFocus: false,
