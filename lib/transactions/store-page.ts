@@ -57,9 +57,11 @@ export function storeBatch(
   // Built before a connection is taken: on the embedded database (one connection) this batch's
   // statement is ready when the previous one's ends.
   const syncedAt = new Date();
-  const rows = results.length > 0 ? insertRows(connectionId, results, syncedAt) : null;
+  // Each gift in the app's names once, for its row and for the names it brings.
+  const gifts = results.map(shownGiftOf);
+  const rows = gifts.length > 0 ? insertRows(connectionId, gifts, syncedAt) : null;
   const splits = storeSplitsMadeElsewhere(connectionId, results, syncedAt, run.elsewhere);
-  const names = namesIn(results, run.namesSent);
+  const names = namesIn(results, gifts, run.namesSent);
   const leaseUntil = new Date(Date.now() + SYNC_LEASE_MS).toISOString();
   return inTransaction(async (client) => {
     // Not waiting for the disk at commit: a crash loses at most the last batches, and their
@@ -105,9 +107,11 @@ export function storeBatch(
 export type NamesSent = Set<string>;
 const NAMES_SENT_LIMIT = 100_000;
 
+type ShownGift = ReturnType<typeof shownGiftOf>;
+
 /** The campaigns, funds and donors a batch names, each once, with an id when any row gave one;
- *  without those the run has sent already. */
-function namesIn(results: readonly ServiceTransaction[], sent?: NamesSent): string {
+ *  without those the run has sent already. `gifts[i]` is `results[i]` in the app's names. */
+function namesIn(results: readonly ServiceTransaction[], gifts: readonly ShownGift[], sent?: NamesSent): string {
   const names = new Map<string, { kind: string; name: string; id: string | null }>();
   const add = (kind: string, name: string | null | undefined, id: string | null | undefined) => {
     if (!name) return;
@@ -117,8 +121,8 @@ function namesIn(results: readonly ServiceTransaction[], sent?: NamesSent): stri
     if (!seen) names.set(key, { kind, name, id: id ?? null });
     else if (!seen.id && id) seen.id = id;
   };
-  for (const t of results) {
-    const gift = shownGiftOf(t);
+  results.forEach((t, i) => {
+    const gift = gifts[i]!;
     add("campaign", gift.campaign, gift.campaignId);
     add("fund", gift.fund, gift.fundId);
     // The names a split made at the service puts money in (pickers offer them too).
@@ -129,7 +133,7 @@ function namesIn(results: readonly ServiceTransaction[], sent?: NamesSent): stri
     // Folded in SQL (upsertNames: lower case, no accents), as contactSearch is: JavaScript and
     // PostgreSQL fold some letters differently (a final sigma, a dotted capital I).
     add("contact", gift.contactName, null);
-  }
+  });
   if (sent) {
     if (sent.size + names.size > NAMES_SENT_LIMIT) sent.clear();
     for (const [key, n] of names) sent.add(`${key}\u0000${n.id ? "id" : ""}`);
@@ -152,10 +156,10 @@ function upsertNames(connectionId: string, names: string) {
       AND k."serviceId" IS NULL AND page.id IS NOT NULL`;
 }
 
-function insertRows(connectionId: string, results: readonly ServiceTransaction[], syncedAt: Date) {
+function insertRows(connectionId: string, gifts: readonly ShownGift[], syncedAt: Date) {
   // ON CONFLICT cannot touch one row twice in one statement: the last copy of an id wins. In id
   // order, so two batches written at once lock shared rows in the same order (no deadlock).
-  const byId = new Map(results.map((t) => [t.id, shownGiftOf(t)]));
+  const byId = new Map(gifts.map((gift) => [gift.transactionId, gift]));
   const rows = JSON.stringify(
     [...byId.values()]
       .sort((a, b) => (a.transactionId < b.transactionId ? -1 : a.transactionId > b.transactionId ? 1 : 0))
