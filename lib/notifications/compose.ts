@@ -5,7 +5,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { getEnv } from "@/lib/env";
-import { failureOf } from "@/lib/submissions/failure";
+import { failureOf, firstFailedBatch } from "@/lib/submissions/failure";
 import { stateSentence } from "@/lib/submissions/submission-state";
 import { digestContent } from "./digest";
 import { renderMail, type MailContent, type RenderedMail } from "./render";
@@ -91,12 +91,7 @@ async function submissionContent(
       transactionCount: true,
       reason: true,
       differences: { select: { message: true }, orderBy: { transactionId: "asc" }, take: 6 },
-      batches: {
-        where: { status: "failed" },
-        orderBy: { index: "asc" },
-        take: 1,
-        select: { serviceImportId: true, serviceStatus: true, attempts: true },
-      },
+      batches: firstFailedBatch,
     },
   });
   if (!s) return null;

@@ -4,11 +4,20 @@
 // Server-only: how many attempts "every attempt" is lives in the configuration.
 import "server-only";
 import { getEnv } from "@/lib/env";
+import type { Prisma } from "@/lib/generated/prisma/client";
 import { isFinalImportStatus, isSuccessfulImportStatus } from "@/lib/service/imports";
 import type { FailureCause } from "./submission-state";
 
 /** What a failed batch tells of its failure (SubmissionBatch's columns). */
 export type FailedBatch = { serviceImportId: string | null; serviceStatus: string | null; attempts: number };
+
+/** Prisma's read of the one batch failureOf looks at: the first failed one, with those columns. */
+export const firstFailedBatch = {
+  where: { status: "failed" },
+  orderBy: { index: "asc" },
+  take: 1,
+  select: { serviceImportId: true, serviceStatus: true, attempts: true },
+} as const satisfies Prisma.SubmissionBatchFindManyArgs;
 
 /**
  * The cause of the first failed batch, in the batches' order; null when none failed. Delivery

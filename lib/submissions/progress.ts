@@ -3,7 +3,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import type { SubmissionStatus } from "@/lib/generated/prisma/client";
-import { failureOf } from "./failure";
+import { failureOf, firstFailedBatch } from "./failure";
 import type { FailureCause, VerificationState } from "./submission-state";
 
 export type SubmissionProgress = {
@@ -47,12 +47,7 @@ export async function getProgress(
       orderBy: { index: "asc" },
       select: { lastError: true },
     }),
-    db().submissionBatch.findMany({
-      where: { submissionId: id, status: "failed" },
-      orderBy: { index: "asc" },
-      take: 1,
-      select: { serviceImportId: true, serviceStatus: true, attempts: true },
-    }),
+    db().submissionBatch.findMany({ ...firstFailedBatch, where: { ...firstFailedBatch.where, submissionId: id } }),
   ]);
   const batchCount = (status: string) => batches.find((c) => c.status === status)?._count._all ?? 0;
   const rowCount = (outcome: string) => outcomes.find((o) => o.outcome === outcome)?._count._all ?? 0;
